@@ -1,0 +1,1 @@
+//! The generic search AI over game-core. Not implemented yet: see its issue.

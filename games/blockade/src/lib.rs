@@ -1,0 +1,1 @@
+//! The blockade rules engine. Not implemented yet: see its issue.

@@ -1,0 +1,1 @@
+//! The stones rules engine. Not implemented yet: see its issue.

@@ -1,0 +1,1 @@
+//! The strategy-chess rules engine. Not implemented yet: see its issue.

@@ -1,0 +1,89 @@
+//! Which game a command is about, and the per-game glue of the command line.
+
+use super::failure::Failure;
+use clap::ValueEnum;
+use game_core::nim::Nim;
+use game_core::{Evaluate, Game, Observe, RuleSet};
+
+/// A game named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    /// Stones: relay-sowing mancala.
+    Stones,
+    /// Blockade: territory capture.
+    Blockade,
+    /// Strategy Chess: Stratego-style, hidden pieces.
+    StrategyChess,
+    /// The toy Nim game of game-core, for tests of the command line itself.
+    #[value(hide = true)]
+    Nim,
+}
+
+impl GameKind {
+    /// The name as typed on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Stones => "stones",
+            GameKind::Blockade => "blockade",
+            GameKind::StrategyChess => "strategy-chess",
+            GameKind::Nim => "nim",
+        }
+    }
+}
+
+/// What the command line needs of a game beyond game-core's traits.
+pub trait CliGame: Observe + Evaluate {
+    /// The start position for these rules. `setups` is the `--setups A,B`
+    /// argument, which only games with a setup phase accept.
+    fn cli_start(rules: &Self::Rules, setups: Option<&str>) -> Result<Self, Failure>;
+}
+
+/// The start position of a game without a setup phase.
+pub fn start_without_setups<G: Game<Setup = ()>>(
+    rules: &G::Rules,
+    setups: Option<&str>,
+) -> Result<G, Failure> {
+    if setups.is_some() {
+        return Err(Failure::usage(format!("{} has no setups: drop --setups", G::NAME)));
+    }
+    G::start(rules, &[]).map_err(|e| Failure::usage(e.to_string()))
+}
+
+impl CliGame for Nim {
+    fn cli_start(rules: &Self::Rules, setups: Option<&str>) -> Result<Self, Failure> {
+        start_without_setups(rules, setups)
+    }
+}
+
+/// Reads the `--set key=value` options into a game's rules, starting from
+/// the defaults. Every problem is reported, each with its key and allowed
+/// values.
+pub fn rules_from_settings<G: Game>(settings: &[String]) -> Result<G::Rules, Failure> {
+    G::Rules::default().with_settings(settings).map_err(|errors| {
+        let lines: Vec<String> = errors.0.iter().map(|e| format!("  {e}")).collect();
+        Failure::usage(format!("bad rule options for {}:\n{}", G::NAME, lines.join("\n")))
+    })
+}
+
+/// The failure for a game whose engine has not landed yet.
+pub fn not_implemented(kind: GameKind) -> Failure {
+    Failure::usage(format!("{} is not implemented yet", kind.name()))
+}
+
+/// Runs `$body` with `$G` bound to the concrete game type of `$kind`, or
+/// fails for a game that is not implemented yet.
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {{
+        use $crate::cli::game_kind::{GameKind, not_implemented};
+        match $kind {
+            GameKind::Nim => {
+                type $G = game_core::nim::Nim;
+                $body
+            }
+            kind @ (GameKind::Stones | GameKind::Blockade | GameKind::StrategyChess) => {
+                Err(not_implemented(kind))
+            }
+        }
+    }};
+}
+pub(crate) use with_game;

@@ -1,0 +1,154 @@
+//! The `boardsuite` command line.
+//!
+//! With no subcommand it opens the launcher window. The headless
+//! subcommands (`perft`, `solve`, `match`, `verify`) never need a display,
+//! and their output formats are a contract (see PRODUCT.md).
+
+pub mod failure;
+pub mod game_kind;
+pub mod perft;
+pub mod verify;
+
+use clap::{Args, Parser, Subcommand};
+use failure::{CommandResult, Failure};
+use game_kind::GameKind;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// boardsuite: Strategy Chess, Stones and Blockade, with a computer
+/// opponent that never cheats.
+#[derive(Debug, Parser)]
+#[command(
+    name = "boardsuite",
+    version,
+    about = "boardsuite: Strategy Chess, Stones and Blockade, with a computer opponent that never cheats.",
+    long_about = "boardsuite: Strategy Chess, Stones and Blockade, with a computer opponent that never cheats.\n\nWithout a command, the launcher window opens (it needs X11 and OpenGL). The commands below run without a display; GAME is one of stones, blockade, strategy-chess."
+)]
+pub struct Cli {
+    /// A headless command; without one, the launcher window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The headless subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the move sequences of each length from the start position.
+    Perft(PerftArgs),
+    /// Solve a perfect-information game exactly: the first player's margin.
+    Solve(SolveArgs),
+    /// Play computer against computer, without a window.
+    Match(MatchArgs),
+    /// Play moves through the checked rules and report the first refused one.
+    Verify(VerifyArgs),
+}
+
+/// `--set key=value` rule options, shared by every subcommand.
+#[derive(Debug, Args, Clone, Default)]
+pub struct RuleArgs {
+    /// A rule option, with the same key as the game's rules TOML (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game.
+    pub game: GameKind,
+    /// Count sequences of 1 to this many plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Strategy Chess: library setups A (Red) and B (Blue), e.g. `1,2`.
+    #[arg(long, value_name = "A,B")]
+    pub setups: Option<String>,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game (perfect-information games only).
+    pub game: GameKind,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Arguments of `match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The game.
+    pub game: GameKind,
+    /// The level (1..=10) of the AI whose score is reported.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub first: u8,
+    /// The level (1..=10) of its opponent.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub second: u8,
+    /// How many games; who moves first alternates.
+    #[arg(long)]
+    pub games: u32,
+    /// The seed every game's randomness derives from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Arguments of `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The game.
+    pub game: GameKind,
+    /// A file holding the start position in the game's text form.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+    /// Strategy Chess: library setups A (Red) and B (Blue), e.g. `1,2`.
+    #[arg(long, value_name = "A,B")]
+    pub setups: Option<String>,
+    /// The moves, in the game's notation, separated by spaces.
+    #[arg(long, allow_hyphen_values = true)]
+    pub moves: String,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Parses the command line and runs it; see [`crate::run`].
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with exit 0, and usage
+            // errors to stderr with exit 2.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code() as u8);
+        }
+    };
+    match execute(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {failure}");
+            failure.exit_code()
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn execute(cli: Cli) -> CommandResult {
+    match cli.command {
+        None => crate::gui::open_launcher(),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Solve(args)) => {
+            Err(Failure::usage(format!("solve is not implemented yet (game {})", args.game.name())))
+        }
+        Some(Command::Match(args)) => {
+            Err(Failure::usage(format!("match is not implemented yet (game {})", args.game.name())))
+        }
+    }
+}

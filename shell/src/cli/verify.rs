@@ -1,0 +1,41 @@
+//! `boardsuite verify GAME [--position FILE | --setups A,B] --moves "M1 M2 ..." [--set ...]`
+
+use super::VerifyArgs;
+use super::failure::{CommandResult, Failure};
+use super::game_kind::{CliGame, rules_from_settings, with_game};
+
+/// Plays the moves through the checked rules and prints `ok N` and the
+/// outcome, or `refused K MOVE: REASON` for the first refused move.
+pub fn run(args: &VerifyArgs) -> CommandResult {
+    with_game!(args.game, G => verify_game::<G>(args))
+}
+
+fn verify_game<G: CliGame>(args: &VerifyArgs) -> CommandResult {
+    let rules = rules_from_settings::<G>(&args.rules.set)?;
+    let mut position = match &args.position {
+        Some(path) => {
+            if args.setups.is_some() {
+                return Err(Failure::usage("give either --position or --setups, not both"));
+            }
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+            G::parse_position(&rules, &text)
+                .map_err(|e| Failure::usage(format!("bad position in {}: {e}", path.display())))?
+        }
+        None => G::cli_start(&rules, args.setups.as_deref())?,
+    };
+    for (k, text) in args.moves.split_whitespace().enumerate() {
+        let mv =
+            position.parse_move(text).map_err(|e| Failure::usage(format!("move {} `{text}`: {e}", k + 1)))?;
+        if let Err(reason) = position.try_play(mv) {
+            println!("refused {} {text}: {reason}", k + 1);
+            return Ok(());
+        }
+    }
+    println!("ok {}", args.moves.split_whitespace().count());
+    match position.outcome() {
+        Some(outcome) => println!("outcome {outcome}"),
+        None => println!("outcome none"),
+    }
+    Ok(())
+}
