@@ -82,6 +82,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// buffer has grown. Empty exactly when the game is over.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
+    /// How many legal moves there are. Perft counts the last ply with it;
+    /// games may override it with something faster than generating (a
+    /// popcount). `scratch` is a reusable buffer.
+    fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+
     /// Checks a move against every active rule, without playing it.
     fn check_move(&self, mv: Self::Move) -> Result<(), Self::RuleViolation>;
 

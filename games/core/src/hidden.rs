@@ -10,10 +10,16 @@
 
 use crate::rng::GameRng;
 use crate::{Game, Outcome, Seat};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt::Debug;
 
 /// What one seat may know about a game.
-pub trait SeatView: Clone + Debug + Send + Sync + 'static {
+///
+/// Views travel over the network (serde) and are compared in the
+/// non-cheating tests (two positions with equal views must be searched
+/// alike), so they hold public facts only and compare by value.
+pub trait SeatView: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Whose view this is.
     fn seat(&self) -> Seat;
     /// The seat to move (public in every game).
@@ -41,6 +47,9 @@ pub trait Observe: Game {
 
 /// The view of a perfect-information game: the whole position, seen from a
 /// seat.
+///
+/// It serialises as the seat, the rules and the game's position text, and
+/// deserialising re-reads and re-checks that text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FullView<G> {
     /// Whose view this is.
@@ -49,7 +58,34 @@ pub struct FullView<G> {
     pub position: G,
 }
 
-impl<G: Game> SeatView for FullView<G> {
+#[derive(Serialize, Deserialize)]
+struct FullViewWire<R> {
+    seat: Seat,
+    rules: R,
+    position: String,
+}
+
+impl<G: Game> Serialize for FullView<G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        FullViewWire {
+            seat: self.seat,
+            rules: self.position.rules().clone(),
+            position: self.position.format_position(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de, G: Game> Deserialize<'de> for FullView<G> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let wire = FullViewWire::<G::Rules>::deserialize(deserializer)?;
+        crate::RuleSet::validate(&wire.rules).map_err(D::Error::custom)?;
+        let position = G::parse_position(&wire.rules, &wire.position).map_err(D::Error::custom)?;
+        Ok(FullView { seat: wire.seat, position })
+    }
+}
+
+impl<G: Game + PartialEq> SeatView for FullView<G> {
     fn seat(&self) -> Seat {
         self.seat
     }
@@ -61,7 +97,8 @@ impl<G: Game> SeatView for FullView<G> {
     }
 }
 
-/// Implements [`Observe`] for a perfect-information game, with
+/// Implements [`Observe`] for a perfect-information game (which must also
+/// be `PartialEq`), with
 /// [`FullView`] as its view.
 ///
 /// ```text

@@ -13,6 +13,8 @@
 //! - [`Observe`]: hidden information. `view(seat)` is what a seat may see;
 //!   `sample(view, rng)` builds a full position consistent with it. Seats'
 //!   GUIs and the AI receive views only.
+//! - [`Solve`]: what an exact solver may know (the banked margin, a key that
+//!   leaves it out), for perfect-information games.
 //! - [`Referee`]: the only holder of the full position. It checks every move
 //!   (seat, turn, ply, rules) and hands out views.
 //! - [`perft`]: move-sequence counts, the standard generator check.
@@ -42,6 +44,7 @@ pub mod referee;
 pub mod rng;
 pub mod rules;
 pub mod seat;
+pub mod solve;
 
 pub use game::{EVAL_LIMIT, Evaluate, Game, SetupError};
 pub use hidden::{FullView, Observe, SeatView};
@@ -52,3 +55,4 @@ pub use referee::{Finish, PlayedMove, Referee, RefereeError};
 pub use rng::GameRng;
 pub use rules::{Allowed, RuleError, RuleErrors, RuleField, RuleSet};
 pub use seat::Seat;
+pub use solve::Solve;

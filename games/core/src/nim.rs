@@ -298,6 +298,9 @@ impl Evaluate for Nim {
 
 crate::perfect_information!(Nim);
 
+/// Nim banks nothing: the whole result is decided by the last stone.
+impl crate::Solve for Nim {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,6 +387,19 @@ mod tests {
         assert_eq!(Nim::random_setup(&NimRules::default(), Seat::FIRST, true, &mut seeded(1)), ());
         assert_eq!(nim.seat_count(), 2);
         assert_eq!(nim.rules(), &NimRules::default());
+    }
+
+    #[test]
+    fn views_travel_as_json() {
+        let mut nim = start();
+        nim.play(NimMove { heap: 1, take: 2 });
+        let view = nim.view(Seat::FIRST);
+        let json = serde_json::to_string(&view).unwrap();
+        assert!(json.contains("3 2 5 : second"), "{json}");
+        let back: crate::FullView<Nim> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, view);
+        let tampered = json.replace("3 2 5", "3 x 5");
+        assert!(serde_json::from_str::<crate::FullView<Nim>>(&tampered).is_err());
     }
 
     #[test]

@@ -30,11 +30,13 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
 fn walk<G: Game>(position: &G, ply: usize, counts: &mut [u64], buffers: &mut [Vec<G::Move>]) {
     let (here, deeper) = buffers.split_at_mut(1);
     let moves = &mut here[0];
-    position.legal_moves(moves);
-    counts[ply] += moves.len() as u64;
     if ply + 1 == counts.len() {
+        // The last ply is only counted (bulk counting).
+        counts[ply] += position.count_legal_moves(moves) as u64;
         return;
     }
+    position.legal_moves(moves);
+    counts[ply] += moves.len() as u64;
     for &mv in moves.iter() {
         let mut child = position.clone();
         child.play_unchecked(mv);
