@@ -1,0 +1,158 @@
+//! The step-by-step story of a move, for the GUI to animate stone by stone.
+//!
+//! The trace is recorded by the same sowing code the search runs (through a
+//! watcher), so what the screen shows is what the rules did.
+
+use crate::board::{Pit, Place, Stones};
+use crate::moves::{Sow, StonesViolation};
+use crate::sowing::{Landing, SowingWatcher};
+use game_core::{Game, Outcome, Seat};
+
+/// One step of a move, in the order a player sees it happen.
+///
+/// Applying the steps in order to the position before the move gives the
+/// position after it: `Lift`, `Relay`, `Capture` and `Sweep` empty the
+/// piles they name and `Drop` adds one stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SowingStep {
+    /// The mover lifts every stone of the pile they chose.
+    Lift {
+        /// The chosen pile.
+        pit: Pit,
+        /// How many stones are now in hand.
+        stones: u8,
+    },
+    /// One stone is dropped into a pile or score pile.
+    Drop {
+        /// Where it falls.
+        place: Place,
+    },
+    /// Relay: the last stone fell into a pile that held stones, so the
+    /// whole pile (the dropped stone included) is lifted and sowing goes on
+    /// from the next place.
+    Relay {
+        /// The pile lifted.
+        pit: Pit,
+        /// How many stones are now in hand.
+        stones: u8,
+    },
+    /// Kalah: the last stone fell into the mover's own empty pit; it and
+    /// the opposite pit's stones go to the mover's score pile.
+    Capture {
+        /// The mover's pit where the last stone fell.
+        pit: Pit,
+        /// The pit facing it (may have been empty, with `empty_capture`).
+        opposite: Pit,
+        /// The capturing player's score pile.
+        store: Seat,
+        /// Stones moved to the score pile (the last stone included).
+        stones: u8,
+    },
+    /// The sowing is over: a free turn, or the turn passes.
+    Landed(Landing),
+    /// End sweep: a side ran empty, and this pile is banked.
+    Sweep {
+        /// The pile emptied.
+        pit: Pit,
+        /// The score pile it goes to.
+        store: Seat,
+        /// How many stones.
+        stones: u8,
+    },
+}
+
+/// A move as it happened: every step, and where it left the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SowingTrace {
+    /// The steps, in order.
+    pub steps: Vec<SowingStep>,
+    /// How the sowing ended.
+    pub landing: Landing,
+    /// The position after the move.
+    pub after: Stones,
+    /// The result, if the move ended the game.
+    pub outcome: Option<Outcome>,
+}
+
+impl Stones {
+    /// The step-by-step trace of sowing `mv` here, for animation: every
+    /// drop, every relay pickup, any capture and the end sweep. Refuses an
+    /// illegal move with the broken rule, like [`Game::check_move`]. Pure:
+    /// this position is not changed.
+    ///
+    /// ```
+    /// use game_core::{Game, Seat};
+    /// use stones::{Landing, Place, SowingStep, Stones, StonesRules};
+    ///
+    /// let start = Stones::start(&StonesRules::default(), &[]).unwrap();
+    /// let trace = start.trace(start.parse_move("4").unwrap()).unwrap();
+    /// // Pile 4 holds 4 stones: piles 3, 2, 1, then the score pile.
+    /// assert_eq!(trace.steps[4], SowingStep::Drop { place: Place::Store(Seat::FIRST) });
+    /// assert_eq!(trace.landing, Landing::FreeTurn);
+    /// assert_eq!(trace.after.to_move(), Seat::FIRST);
+    /// ```
+    pub fn trace(&self, mv: Sow) -> Result<SowingTrace, StonesViolation> {
+        self.check_move(mv)?;
+        let mut after = self.clone();
+        let mut recorder = Recorder { board: self.clone(), steps: Vec::new() };
+        let landing = after.sow(mv.pile, &mut recorder);
+        let outcome = after.outcome();
+        Ok(SowingTrace { steps: recorder.steps, landing, after, outcome })
+    }
+}
+
+/// Records the engine's slot-by-slot reports as steps a player can read.
+struct Recorder {
+    /// Any position with the same pile count, to name slots.
+    board: Stones,
+    steps: Vec<SowingStep>,
+}
+
+impl Recorder {
+    fn pit(&self, slot: usize) -> Pit {
+        match self.board.place(slot) {
+            Place::Pit(pit) => pit,
+            // The engine only lifts, captures and sweeps piles.
+            Place::Store(owner) => Pit { owner, pile: 0 },
+        }
+    }
+
+    fn store(&self, slot: usize) -> Seat {
+        match self.board.place(slot) {
+            Place::Store(seat) => seat,
+            Place::Pit(pit) => pit.owner,
+        }
+    }
+}
+
+impl SowingWatcher for Recorder {
+    fn lift(&mut self, slot: usize, stones: u8) {
+        self.steps.push(SowingStep::Lift { pit: self.pit(slot), stones });
+    }
+
+    fn drop_stone(&mut self, slot: usize) {
+        self.steps.push(SowingStep::Drop { place: self.board.place(slot) });
+    }
+
+    fn relay(&mut self, slot: usize, stones: u8) {
+        self.steps.push(SowingStep::Relay { pit: self.pit(slot), stones });
+    }
+
+    fn capture(&mut self, slot: usize, opposite: usize, store: usize, stones: u8) {
+        let step = SowingStep::Capture {
+            pit: self.pit(slot),
+            opposite: self.pit(opposite),
+            store: self.store(store),
+            stones,
+        };
+        self.steps.push(step);
+    }
+
+    fn landed(&mut self, landing: Landing) {
+        self.steps.push(SowingStep::Landed(landing));
+    }
+
+    fn sweep(&mut self, slot: usize, store: usize, stones: u8) {
+        self.steps.push(SowingStep::Sweep { pit: self.pit(slot), store: self.store(store), stones });
+    }
+}
