@@ -10,7 +10,7 @@ use game_core::Seat;
 use game_core::rng::zobrist_keys;
 
 const COUNTS: usize = MAX_TOTAL_STONES as usize + 1;
-const SLOT_KEYS: [u64; MAX_RING * COUNTS] = zobrist_keys(0x5354_4f4e_4553);
+static SLOT_KEYS: [u64; MAX_RING * COUNTS] = zobrist_keys(0x5354_4f4e_4553);
 const SECOND_TO_MOVE: u64 = zobrist_keys::<1>(0x5354_4f4e_4532)[0];
 
 impl Stones {
