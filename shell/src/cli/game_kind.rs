@@ -4,6 +4,7 @@ use super::failure::Failure;
 use clap::ValueEnum;
 use game_core::nim::Nim;
 use game_core::{Evaluate, Game, Observe, RuleSet};
+use stones::Stones;
 
 /// A game named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -55,6 +56,12 @@ impl CliGame for Nim {
     }
 }
 
+impl CliGame for Stones {
+    fn cli_start(rules: &Self::Rules, setups: Option<&str>) -> Result<Self, Failure> {
+        start_without_setups(rules, setups)
+    }
+}
+
 /// Reads the `--set key=value` options into a game's rules, starting from
 /// the defaults. Every problem is reported, each with its key and allowed
 /// values.
@@ -80,9 +87,11 @@ macro_rules! with_game {
                 type $G = game_core::nim::Nim;
                 $body
             }
-            kind @ (GameKind::Stones | GameKind::Blockade | GameKind::StrategyChess) => {
-                Err(not_implemented(kind))
+            GameKind::Stones => {
+                type $G = stones::Stones;
+                $body
             }
+            kind @ (GameKind::Blockade | GameKind::StrategyChess) => Err(not_implemented(kind)),
         }
     }};
 }

@@ -1,0 +1,155 @@
+//! The command-line contract of PRODUCT.md for Stones, on the real binary:
+//! `perft` and `verify`, their output and exit codes.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn boardsuite(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardsuite"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A position file in a directory of its own, removed when dropped.
+struct PositionFile {
+    dir: PathBuf,
+    path: PathBuf,
+}
+
+impl PositionFile {
+    fn new(name: &str, text: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("boardsuite-stones-cli-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("position.txt");
+        std::fs::write(&path, text).unwrap();
+        PositionFile { dir, path }
+    }
+
+    fn path(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
+
+impl Drop for PositionFile {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.dir).ok();
+    }
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let out = boardsuite(&["perft", "stones", "--depth", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "perft 1 6\nperft 2 31\nperft 3 156\nperft 4 796\n");
+    // Kalah keeps the free turn but has no relay; the empty capture changes
+    // the count from depth 5.
+    let out = boardsuite(&[
+        "perft",
+        "stones",
+        "--depth",
+        "5",
+        "--set",
+        "sowing=kalah",
+        "--set",
+        "empty_capture=true",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "perft 1 6\nperft 2 35\nperft 3 185\nperft 4 942\nperft 5 4685\n");
+    // A game that ends before the last depth adds nothing there.
+    let out = boardsuite(&["perft", "stones", "--depth", "12", "--set", "pits=3", "--set", "stones=1"]);
+    assert_eq!(stdout(&out).lines().last(), Some("perft 12 0"));
+}
+
+#[test]
+fn bad_rule_options_name_the_key_and_range_with_exit_2() {
+    let out = boardsuite(&["perft", "stones", "--depth", "1", "--set", "pits=9", "--set", "speed=fast"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("pits: 9 is not allowed (allowed: an integer 3..=8)"), "{err}");
+    assert!(err.contains("speed: is not a rule option"), "{err}");
+    assert!(stdout(&out).is_empty());
+    let out = boardsuite(&["verify", "stones", "--moves", "1", "--set", "sowing=awari"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("sowing: awari is not allowed"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("one of relay, kalah"), "{}", stderr(&out));
+}
+
+#[test]
+fn verify_reports_ok_and_the_outcome() {
+    // Pile 4 sows its last stone into the score pile: a free turn, then 1.
+    let out = boardsuite(&["verify", "stones", "--moves", "4 1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "ok 2\noutcome none\n");
+    // A whole game on the smallest board; Player One's free turn at the end
+    // empties their side, and they collect Player Two's three stones.
+    let out =
+        boardsuite(&["verify", "stones", "--set", "pits=3", "--set", "stones=1", "--moves", "1 2 2 2 2 1"]);
+    assert_eq!(stdout(&out), "ok 6\noutcome first +4\n", "{}", stderr(&out));
+    let kalah = ["verify", "stones", "--set", "pits=3", "--set", "stones=2", "--set", "sowing=kalah"];
+    let out = boardsuite(&[&kalah[..], &["--moves", "3 2 3 1 2 3"]].concat());
+    assert_eq!(stdout(&out), "ok 6\noutcome second +10\n", "{}", stderr(&out));
+    let out = boardsuite(&[&kalah[..], &["--moves", "1 2 1 2 3 1 3 3 1 2 1 2 1"]].concat());
+    assert_eq!(stdout(&out), "ok 13\noutcome draw\n", "{}", stderr(&out));
+}
+
+#[test]
+fn verify_refuses_the_first_illegal_move_with_its_reason_and_exit_0() {
+    let out = boardsuite(&["verify", "stones", "--moves", "4 4 1"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "refused 2 4: pile 4 is empty: a sowing starts from a pile with stones\n");
+    let out = boardsuite(&["verify", "stones", "--moves", "9"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "refused 1 9: no pile 9: piles are numbered 1..=6 from the mover's left\n");
+}
+
+#[test]
+fn verify_from_a_position_file() {
+    let file = PositionFile::new("end", "1 0 0 [5] / 2 3 0 [4] : first\n");
+    let three = ["--set", "pits=3"];
+    // The free turn empties Player One's side: the game ends at once.
+    let out =
+        boardsuite(&[&["verify", "stones", "--position", file.path(), "--moves", "1"][..], &three].concat());
+    assert_eq!(stdout(&out), "ok 1\noutcome first +7\n", "{}", stderr(&out));
+    let owner = ["--set", "end_sweep=owner-keeps"];
+    let out = boardsuite(
+        &[&["verify", "stones", "--position", file.path(), "--moves", "1"][..], &three, &owner].concat(),
+    );
+    assert_eq!(stdout(&out), "ok 1\noutcome second +3\n", "{}", stderr(&out));
+    let out = boardsuite(
+        &[&["verify", "stones", "--position", file.path(), "--moves", "1 1"][..], &three].concat(),
+    );
+    assert_eq!(stdout(&out), "refused 2 1: the game is over\n", "{}", stderr(&out));
+}
+
+#[test]
+fn malformed_positions_and_moves_exit_2() {
+    let out = boardsuite(&["verify", "stones", "--moves", "4 banana"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("move 2 `banana`: expected a pile number 1..=6"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+    let out = boardsuite(&["verify", "stones", "--moves", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    // The file is for 3 piles; the rules say 6.
+    let file = PositionFile::new("short", "1 0 0 [5] / 2 3 0 [4] : first\n");
+    let out = boardsuite(&["verify", "stones", "--position", file.path(), "--moves", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("has 3 piles but the rules say pits = 6"), "{}", stderr(&out));
+    let file = PositionFile::new("seat", "4 4 4 [0] / 4 4 4 [0] : nobody\n");
+    let out = boardsuite(&["verify", "stones", "--set", "pits=3", "--position", file.path(), "--moves", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("first or second"), "{}", stderr(&out));
+    let out = boardsuite(&["verify", "stones", "--setups", "1,2", "--moves", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("stones has no setups"), "{}", stderr(&out));
+}
