@@ -1,28 +1,27 @@
-//! The position: every pile and both score piles in one fixed array, the
-//! seat to move and the rules.
+//! The position: every pile in one 16-byte array, the two score piles,
+//! the seat to move and the rules.
 //!
 //! # Layout
 //!
-//! The board is a ring of `2 * pits + 2` slots, numbered so that sowing
-//! (clockwise on the board) always steps to the next *lower* slot:
+//! The piles are `2 * pits` bytes, turned to the side to move: the mover's
+//! piles 1..=pits, then the other player's piles 1..=pits, each row in pile
+//! order (pile 1 next to its owner's score pile). Read *downwards*, wrapping
+//! from byte 0 to the last pile byte, the bytes are the clockwise order of
+//! sowing. The score piles sit outside the array at the two places the
+//! sowing crosses from one side to the other: the mover's between byte 0
+//! (their pile 1) and the last byte (the other's pile `pits`), the other's
+//! between byte `pits` (their pile 1) and byte `pits - 1`.
 //!
-//! ```text
-//! slot 0             Player One's score pile (left end)
-//! slots 1..=pits     Player One's piles 1..=pits (bottom row, left to right)
-//! slot pits+1        Player Two's score pile (right end)
-//! slots pits+2..     Player Two's piles 1..=pits (top row, right to left)
-//! ```
-//!
-//! So a side's piles sit in pile order, pile 1 next to its owner's score
-//! pile; sowing from Player One's pile 3 drops into piles 2 and 1, then the
-//! score pile (slot 0), then wraps to the top of the ring: Player Two's pile
-//! `pits`, and so on. The pit opposite slot `s` is slot `ring_len - s`.
+//! So a sowing is a run of consecutive bytes going down, which the sowing
+//! code adds to the array as one 128-bit addition, and the mover's row, the
+//! one move generation reads, is always the low bytes. When the turn passes
+//! the two rows swap places; see [`crate::sowing`].
 
 use crate::rules::{MAX_PITS, StonesRules};
 use game_core::{Outcome, Seat};
 
-/// The most slots a ring can have: 8 piles a side and two score piles.
-pub(crate) const MAX_RING: usize = 2 * MAX_PITS as usize + 2;
+/// Bytes in the pile array: two rows of at most 8 piles.
+pub(crate) const PILE_BYTES: usize = 2 * MAX_PITS as usize;
 
 /// The most stones a position may hold: the most any start position holds
 /// (8 piles a side of 8 stones).
@@ -55,13 +54,15 @@ pub enum Place {
 
 /// A Stones position.
 ///
-/// It is a fixed array of counts, a copy of the rules and the seat to
-/// move, so `Clone` is a plain memory copy. A position is always either in
-/// play, with stones on both sides, or over, with every pile empty (the
-/// end sweep has banked the rest).
+/// It is a fixed array of counts, the score piles, a copy of the rules and
+/// the seat to move, so `Clone` is a plain memory copy. A position is always
+/// either in play, with stones on both sides, or over, with every pile empty
+/// (the end sweep has banked the rest). Bytes past the last pile are always
+/// zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stones {
-    pub(crate) ring: [u8; MAX_RING],
+    pub(crate) piles: [u8; PILE_BYTES],
+    pub(crate) stores: [u8; 2],
     pub(crate) rules: StonesRules,
     pub(crate) to_move: Seat,
 }
@@ -75,21 +76,23 @@ impl Stones {
     /// The stones in `seat`'s piles, pile 1 (next to their score pile)
     /// first.
     pub fn row(&self, seat: Seat) -> &[u8] {
-        let first = store_slot(self.rules.pits, seat) + 1;
-        &self.ring[first..first + self.rules.pits as usize]
+        let first = self.row_start(seat);
+        &self.piles[first..first + self.rules.pits as usize]
     }
 
     /// The stones in one pile; 0 for a pile that does not exist.
     pub fn pile(&self, pit: Pit) -> u8 {
         match pit.pile {
-            1..=MAX_PITS if pit.pile <= self.rules.pits => self.ring[pit_slot(self.rules.pits, pit)],
+            1..=MAX_PITS if pit.pile <= self.rules.pits => {
+                self.piles[self.row_start(pit.owner) + pit.pile as usize - 1]
+            }
             _ => 0,
         }
     }
 
     /// The stones in `seat`'s score pile.
     pub fn store(&self, seat: Seat) -> u8 {
-        self.ring[store_slot(self.rules.pits, seat)]
+        self.stores[seat.index() & 1]
     }
 
     /// The stones on `seat`'s side (not counting the score pile).
@@ -99,12 +102,12 @@ impl Stones {
 
     /// Every stone on the board, score piles included.
     pub fn total_stones(&self) -> u32 {
-        self.ring[..self.ring_len()].iter().map(|&c| c as u32).sum()
+        self.piles.iter().chain(&self.stores).map(|&c| c as u32).sum()
     }
 
     /// Whether the game is over: every pile is empty.
     pub fn is_over(&self) -> bool {
-        self.row(Seat::FIRST).iter().all(|&c| c == 0) && self.row(Seat::SECOND).iter().all(|&c| c == 0)
+        self.word() == 0
     }
 
     /// The result once the game is over: the higher score pile wins, by the
@@ -114,69 +117,43 @@ impl Stones {
             .then(|| Outcome::from_scores(self.store(Seat::FIRST) as i64, self.store(Seat::SECOND) as i64))
     }
 
-    pub(crate) fn ring_len(&self) -> usize {
-        ring_len(self.rules.pits)
+    /// The pile array as one number, byte `i` of the array in bits
+    /// `8i..8i+8`.
+    #[inline]
+    pub(crate) fn word(&self) -> u128 {
+        u128::from_le_bytes(self.piles)
     }
 
-    /// The place a ring slot stands for.
-    pub(crate) fn place(&self, slot: usize) -> Place {
-        place_of(self.rules.pits, slot)
+    #[inline]
+    pub(crate) fn set_word(&mut self, word: u128) {
+        self.piles = word.to_le_bytes();
+    }
+
+    /// The byte where `seat`'s pile 1 is: the side to move comes first.
+    #[inline]
+    pub(crate) fn row_start(&self, seat: Seat) -> usize {
+        row_start(self.rules.pits, seat, self.to_move)
     }
 }
 
-pub(crate) fn ring_len(pits: u8) -> usize {
-    2 * pits as usize + 2
-}
-
-pub(crate) fn store_slot(pits: u8, seat: Seat) -> usize {
-    seat.index() * (pits as usize + 1)
-}
-
-pub(crate) fn pit_slot(pits: u8, pit: Pit) -> usize {
-    store_slot(pits, pit.owner) + pit.pile as usize
-}
-
-pub(crate) fn place_of(pits: u8, slot: usize) -> Place {
-    let side = pits as usize + 1;
-    let owner = if slot < side { Seat::FIRST } else { Seat::SECOND };
-    match slot % side {
-        0 => Place::Store(owner),
-        pile => Place::Pit(Pit { owner, pile: pile as u8 }),
-    }
+/// The byte where `seat`'s pile 1 is when `to_move` is to move.
+pub(crate) fn row_start(pits: u8, seat: Seat, to_move: Seat) -> usize {
+    if seat == to_move { 0 } else { pits as usize }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game_core::Game;
 
     #[test]
-    fn the_layout_puts_each_row_in_pile_order() {
-        let pits = 6;
-        assert_eq!(ring_len(pits), 14);
-        assert_eq!(store_slot(pits, Seat::FIRST), 0);
-        assert_eq!(store_slot(pits, Seat::SECOND), 7);
-        assert_eq!(pit_slot(pits, Pit { owner: Seat::FIRST, pile: 1 }), 1);
-        assert_eq!(pit_slot(pits, Pit { owner: Seat::SECOND, pile: 6 }), 13);
-        for slot in 0..ring_len(pits) {
-            match place_of(pits, slot) {
-                Place::Store(seat) => assert_eq!(store_slot(pits, seat), slot),
-                Place::Pit(pit) => assert_eq!(pit_slot(pits, pit), slot),
-            }
-        }
-    }
-
-    #[test]
-    fn opposite_pits_face_each_other_across_the_board() {
-        // Player One's pile 1 (bottom left) faces Player Two's pile `pits`
-        // (top left): slot s faces slot ring_len - s.
-        for pits in 3..=8u8 {
-            let len = ring_len(pits);
-            for pile in 1..=pits {
-                let mine = pit_slot(pits, Pit { owner: Seat::FIRST, pile });
-                let theirs = pit_slot(pits, Pit { owner: Seat::SECOND, pile: pits + 1 - pile });
-                assert_eq!(len - mine, theirs);
-                assert_eq!(len - theirs, mine);
-            }
-        }
+    fn rows_lie_in_pile_order_the_mover_s_first() {
+        let rules = StonesRules::default();
+        let game = Stones::parse_position(&rules, "1 2 3 4 5 6 [0] / 7 8 9 10 11 12 [0] : second").unwrap();
+        assert_eq!(game.piles[..12], [7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(game.row(Seat::FIRST), &[1, 2, 3, 4, 5, 6]);
+        assert_eq!(game.pile(Pit { owner: Seat::SECOND, pile: 2 }), 8);
+        assert_eq!(game.pile(Pit { owner: Seat::SECOND, pile: 7 }), 0);
+        assert_eq!(game.piles[12..], [0; 4], "bytes past the last pile stay zero");
     }
 }

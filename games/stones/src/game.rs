@@ -1,11 +1,11 @@
 //! Stones as a [`Game`]: the glue between the rules and game-core.
 
-use crate::board::{MAX_RING, Stones, store_slot};
+use crate::board::{PILE_BYTES, Stones};
 use crate::moves::{Sow, StonesViolation};
 use crate::rules::{MAX_PITS, StonesRules};
 use game_core::rng::GameRng;
 use game_core::{Game, NotationError, Outcome, PositionError, RuleSet, Seat, SetupError, Solve};
-use rand::Rng;
+use rand::RngCore;
 
 impl Game for Stones {
     const NAME: &'static str = "stones";
@@ -17,12 +17,9 @@ impl Game for Stones {
 
     fn start(rules: &StonesRules, _setups: &[()]) -> Result<Self, SetupError> {
         rules.validate().map_err(|e| SetupError::new(Seat::FIRST, e.to_string()))?;
-        let mut ring = [0u8; MAX_RING];
-        for seat in [Seat::FIRST, Seat::SECOND] {
-            let first = store_slot(rules.pits, seat) + 1;
-            ring[first..first + rules.pits as usize].fill(rules.stones);
-        }
-        Ok(Stones { ring, rules: *rules, to_move: Seat::FIRST })
+        let mut piles = [0u8; PILE_BYTES];
+        piles[..2 * rules.pits as usize].fill(rules.stones);
+        Ok(Stones { piles, stores: [0, 0], rules: *rules, to_move: Seat::FIRST })
     }
 
     fn random_setup(_: &StonesRules, _: Seat, _: bool, _: &mut GameRng) {}
@@ -56,6 +53,7 @@ impl Game for Stones {
         self.check_sow(mv)
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: Sow) {
         self.sow(mv.pile, &mut ());
     }
@@ -84,18 +82,69 @@ impl Game for Stones {
         Stones::read_text(rules, text)
     }
 
-    /// Draws from the bit mask of non-empty piles: no buffer, no
-    /// allocation, one random number.
+    /// Draws from the bit mask of non-empty piles with two table lookups
+    /// and one random number: no buffer, no loop, no allocation.
+    #[inline]
     fn random_move(&self, rng: &mut GameRng, _scratch: &mut Vec<Sow>) -> Option<Sow> {
-        let mut piles = self.nonempty_piles(self.to_move);
-        if piles == 0 {
+        let piles = self.nonempty_piles(self.to_move) as usize & 0xFF;
+        let count = PILE_COUNT[piles] as u32;
+        if count == 0 {
             return None;
         }
-        for _ in 0..rng.random_range(0..piles.count_ones()) {
-            piles &= piles - 1;
-        }
-        Some(Sow { pile: piles.trailing_zeros() as u8 + 1 })
+        let nth = uniform_below(rng, count);
+        Some(Sow { pile: NTH_PILE[piles][nth as usize] })
     }
+}
+
+// Tables rather than `count_ones` (the baseline x86-64 target has no
+// popcount instruction) and a bit-clearing loop (its trip count is random,
+// so its exit is mispredicted). `const`, not `static`: the copy lands in the
+// crate that inlines the code and is addressed directly, not through the
+// global offset table.
+/// How many piles a mask of non-empty piles holds.
+const PILE_COUNT: [u8; 256] = pile_count_table();
+/// The pile number of the `n`-th set bit of a mask of non-empty piles.
+const NTH_PILE: [[u8; 8]; 256] = nth_pile_table();
+
+const fn pile_count_table() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = (mask as u8).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
+const fn nth_pile_table() -> [[u8; 8]; 256] {
+    let mut table = [[0u8; 8]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if mask & (1 << bit) != 0 {
+                table[mask][n] = bit as u8 + 1;
+                n += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// A uniform number in `0..n` (`n > 0`): Lemire's multiply-and-reject,
+/// exact, and almost always a single multiplication.
+#[inline]
+fn uniform_below(rng: &mut GameRng, n: u32) -> u32 {
+    let mut product = rng.next_u32() as u64 * n as u64;
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = rng.next_u32() as u64 * n as u64;
+        }
+    }
+    (product >> 32) as u32
 }
 
 game_core::perfect_information!(Stones);

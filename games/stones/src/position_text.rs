@@ -12,7 +12,7 @@
 //! empty; a position with exactly one empty side cannot occur (the end
 //! sweep would have emptied the other) and is refused.
 
-use crate::board::{MAX_RING, MAX_TOTAL_STONES, Stones, store_slot};
+use crate::board::{MAX_TOTAL_STONES, PILE_BYTES, Stones, row_start};
 use crate::rules::StonesRules;
 use game_core::{PositionError, RuleSet, Seat};
 
@@ -51,20 +51,21 @@ impl Stones {
                 board.trim(),
             ));
         };
-        let mut ring = [0u8; MAX_RING];
+        let mut piles = [0u8; PILE_BYTES];
+        let mut stores = [0u8; 2];
         for (seat, row) in [(Seat::FIRST, one), (Seat::SECOND, two)] {
-            let (piles, store) = read_row(rules.pits, seat, row)?;
-            let first = store_slot(rules.pits, seat);
-            ring[first] = store;
-            ring[first + 1..first + 1 + piles.len()].copy_from_slice(&piles);
+            let (row, store) = read_row(rules.pits, seat, row)?;
+            let first = row_start(rules.pits, seat, to_move);
+            piles[first..first + row.len()].copy_from_slice(&row);
+            stores[seat.index()] = store;
         }
-        let total: u32 = ring.iter().map(|&c| c as u32).sum();
+        let total: u32 = piles.iter().chain(&stores).map(|&c| c as u32).sum();
         if total > MAX_TOTAL_STONES {
             return Err(PositionError::invalid(format!(
                 "{total} stones: a position holds at most {MAX_TOTAL_STONES}"
             )));
         }
-        let stones = Stones { ring, rules: *rules, to_move };
+        let stones = Stones { piles, stores, rules: *rules, to_move };
         let empty = |seat| stones.row(seat).iter().all(|&c| c == 0);
         if empty(Seat::FIRST) != empty(Seat::SECOND) {
             let (emptied, other) =

@@ -2,8 +2,22 @@
 //! to the end sweep. The search plays it with a watcher that does nothing
 //! (compiled away); the GUI's trace plays it with a watcher that records
 //! every step.
+//!
+//! # How a run of drops is added at once
+//!
+//! The pile array is kept turned to the side to move ([`crate::board`]):
+//! the mover's piles 1..=pits in bytes `0..pits`, the opponent's in bytes
+//! `pits..2 * pits`. The sowing sees the mover's score pile at position
+//! `2 * pits`, just below byte 0, and the opponent's score pile nowhere (it
+//! is skipped); see [`Ring`]. Sowing goes down one position a stone, wrapping from the
+//! score pile to the top byte. So the drops of a sowing are at most two
+//! runs of consecutive bytes (below the start, and from the top down) and
+//! perhaps the score pile, plus one stone everywhere for every whole lap.
+//! Each run is added to the array as a single 128-bit addition of a mask
+//! of one-bytes. No byte can carry into the next: a byte never holds more
+//! than the 128 stones a position may have.
 
-use crate::board::{Stones, store_slot};
+use crate::board::{Pit, Place, Stones};
 use crate::rules::{EndSweep, SowingRule};
 use game_core::Seat;
 
@@ -18,27 +32,111 @@ pub enum Landing {
     TurnEnds,
 }
 
-/// What the sowing engine reports as it goes, slot by slot (see the layout
-/// in [`crate::board`]). Every method defaults to doing nothing.
+/// The board seen from the mover: positions `0..2 * pits` are bytes of the
+/// pile array, position `2 * pits` is the mover's score pile.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ring {
+    pits: u32,
+    mover: Seat,
+}
+
+impl Ring {
+    fn new(pits: u8, mover: Seat) -> Self {
+        Ring { pits: pits as u32, mover }
+    }
+
+    /// The position of the mover's score pile.
+    fn store(self) -> u32 {
+        2 * self.pits
+    }
+
+    /// The pile at a byte position (not the score pile).
+    pub(crate) fn pit(self, position: u32) -> Pit {
+        if position < self.pits {
+            Pit { owner: self.mover, pile: position as u8 + 1 }
+        } else {
+            Pit { owner: self.mover.opponent(), pile: (position - self.pits) as u8 + 1 }
+        }
+    }
+
+    /// What a position stands for on the board.
+    pub(crate) fn place(self, position: u32) -> Place {
+        if position == self.store() { Place::Store(self.mover) } else { Place::Pit(self.pit(position)) }
+    }
+
+    /// The next position down: where the next stone is dropped.
+    pub(crate) fn below(self, position: u32) -> u32 {
+        if position == 0 { self.store() } else { position - 1 }
+    }
+}
+
+/// What the sowing engine reports as it goes. Every method defaults to
+/// doing nothing.
 pub(crate) trait SowingWatcher {
     /// The mover lifts all `stones` of the pile they chose.
-    fn lift(&mut self, _slot: usize, _stones: u8) {}
-    /// One stone is dropped into `slot`.
-    fn drop_stone(&mut self, _slot: usize) {}
+    fn lift(&mut self, _pit: Pit, _stones: u8) {}
+    /// `count` stones are dropped one by one going down from `from`: at
+    /// `ring.below(from)`, then below that, and so on.
+    fn drops(&mut self, _ring: Ring, _from: u32, _count: u32) {}
     /// Relay: the last stone fell into a pile that held stones, and all
     /// `stones` of it (the dropped one included) are lifted.
-    fn relay(&mut self, _slot: usize, _stones: u8) {}
-    /// Kalah: the stone in `slot` and the `opposite` pit's stones, `stones`
-    /// in all, go to `store`.
-    fn capture(&mut self, _slot: usize, _opposite: usize, _store: usize, _stones: u8) {}
+    fn relay(&mut self, _pit: Pit, _stones: u8) {}
+    /// Kalah: the last stone's pile and the `opposite` pile, `stones` in
+    /// all, go to `store`'s score pile.
+    fn capture(&mut self, _pit: Pit, _opposite: Pit, _store: Seat, _stones: u8) {}
     /// The sowing is over.
     fn landed(&mut self, _landing: Landing) {}
-    /// End sweep: the `stones` of `slot` go to `store`.
-    fn sweep(&mut self, _slot: usize, _store: usize, _stones: u8) {}
+    /// End sweep: the `stones` of `pit` go to `store`'s score pile.
+    fn sweep(&mut self, _pit: Pit, _store: Seat, _stones: u8) {}
 }
 
 /// The watcher of the search: nothing to report.
 impl SowingWatcher for () {}
+
+/// Swaps the two rows of the pile array (each stays in pile order): the
+/// array turned to the other side.
+#[inline]
+fn swap_rows(word: u128, pits: u32) -> u128 {
+    let shift = 8 * pits;
+    (word >> shift) | ((word & low_row(pits)) << shift)
+}
+
+/// Ones in the bytes of the mover's row.
+#[inline]
+fn low_row(pits: u32) -> u128 {
+    (1u128 << (8 * pits)) - 1
+}
+
+/// A one in each byte.
+const ONES: u128 = u128::MAX / 0xFF;
+
+/// `RUN[n]`: a one in each of the lowest `n` bytes.
+const RUN: [u128; 17] = {
+    let mut runs = [0u128; 17];
+    let mut n = 1;
+    while n <= 16 {
+        runs[n] = ONES >> (8 * (16 - n));
+        n += 1;
+    }
+    runs
+};
+
+/// A one in each of the `count` bytes from byte `low` up.
+#[inline]
+fn run(low: u32, count: u32) -> u128 {
+    // `count` is 0 whenever `low` could reach 16, and RUN[0] is 0.
+    RUN[count.min(16) as usize].wrapping_shl(8 * low)
+}
+
+#[inline]
+fn byte(word: u128, position: u32) -> u8 {
+    (word >> (8 * position)) as u8
+}
+
+#[inline]
+fn clear(word: u128, position: u32) -> u128 {
+    word & !(0xFFu128 << (8 * position))
+}
 
 impl Stones {
     /// Sows the mover's pile `pile` (1..=pits) and applies the end check.
@@ -46,7 +144,7 @@ impl Stones {
     /// # The rules, in the order they apply
     ///
     /// 1. Lift every stone of the chosen pile and drop them one by one into
-    ///    the following slots, clockwise (the next lower slot of the ring).
+    ///    the following places, clockwise (going down the [`Ring`]).
     ///    The mover's score pile receives a stone; the opponent's is
     ///    skipped. The emptied start pile is *not* skipped: a long sowing
     ///    drops into it on the next lap.
@@ -54,7 +152,7 @@ impl Stones {
     ///    - the mover's score pile: a free turn, under both sowing rules;
     ///    - relay sowing, a pile (either side) that already held stones:
     ///      lift that whole pile, the dropped stone included, and go on
-    ///      sowing from the next slot;
+    ///      sowing from the next place;
     ///    - relay sowing, a pile that was empty: the turn ends;
     ///    - Kalah sowing, the mover's own pit that was empty: capture that
     ///      stone and the opposite pit's stones into the mover's score pile,
@@ -62,7 +160,7 @@ impl Stones {
     ///      either way the turn ends;
     ///    - Kalah sowing, anywhere else: the turn ends.
     /// 3. The end check, after every sowing (one that earned a free turn
-    ///    too): see [`Stones::end_check`].
+    ///    too): if a side is empty, [`Stones::end_sweep`].
     ///
     /// # Relay sowing always ends
     ///
@@ -70,8 +168,8 @@ impl Stones {
     /// `(S + 1) * (2 * pits + 1)` stones, where `S` is the number of stones
     /// on the piles (not in score piles) when it starts.
     ///
-    /// *Proof.* Every drop moves one slot further round the ring, and the
-    /// only slot skipped is the opponent's score pile, so any
+    /// *Proof.* Every drop moves one place further round the board, and
+    /// the only place skipped is the opponent's score pile, so any
     /// `2 * pits + 1` consecutive drops include one into the mover's score
     /// pile. A drop into the mover's score pile either is the last stone
     /// (the sowing ends with a free turn) or takes one stone off the piles
@@ -83,65 +181,105 @@ impl Stones {
     /// pile drops, each after at most `2 * pits` other drops. ∎
     ///
     /// The test `relay_sowing_ends_within_the_proven_bound` checks the
-    /// bound on every sowing of many random games.
+    /// bound on every sowing of many random games. (The code below drops a
+    /// run of stones at once, but it is the same sequence of drops: the
+    /// trace lists them one by one.)
+    #[inline]
     pub(crate) fn sow<W: SowingWatcher>(&mut self, pile: u8, watch: &mut W) -> Landing {
-        let pits = self.rules.pits;
-        let len = self.ring_len();
+        // One copy of the code per board size, so that the shifts and masks
+        // that depend on it are constants.
+        match self.rules.pits {
+            3 => self.sow_on::<W, 3>(pile, watch),
+            4 => self.sow_on::<W, 4>(pile, watch),
+            5 => self.sow_on::<W, 5>(pile, watch),
+            6 => self.sow_on::<W, 6>(pile, watch),
+            7 => self.sow_on::<W, 7>(pile, watch),
+            _ => self.sow_on::<W, 8>(pile, watch),
+        }
+    }
+
+    /// [`Stones::sow`] on a board of `PITS` piles a side.
+    #[inline]
+    fn sow_on<W: SowingWatcher, const PITS: u32>(&mut self, pile: u8, watch: &mut W) -> Landing {
+        let pits = PITS;
         let mover = self.to_move;
-        let own_store = store_slot(pits, mover);
-        let their_store = store_slot(pits, mover.opponent());
-        // An illegal pile number from `play_unchecked` must not index out
-        // of the ring: it sows some pile of the mover instead.
-        let mut slot = own_store + pile.clamp(1, pits) as usize;
-        let mut hand = std::mem::take(&mut self.ring[slot]);
-        watch.lift(slot, hand);
+        let ring = Ring::new(self.rules.pits, mover);
+        let lap = 2 * pits + 1;
+        let mut board = self.word();
+        // Stones the mover banks in this sowing.
+        let mut banked = 0u32;
+        // An illegal pile number from `play_unchecked` must not reach
+        // outside the array: it sows some pile of the mover instead.
+        let mut at = (pile as u32).clamp(1, pits) - 1;
+        let mut hand = byte(board, at) as u32;
+        board = clear(board, at);
+        watch.lift(ring.pit(at), hand as u8);
         let landing = loop {
-            while hand > 0 {
-                slot = if slot == 0 { len - 1 } else { slot - 1 };
-                if slot == their_store {
-                    continue;
-                }
-                self.ring[slot] += 1;
-                hand -= 1;
-                watch.drop_stone(slot);
+            watch.drops(ring, at, hand);
+            if hand >= lap {
+                // Whole laps: a stone in every pile and the score pile each.
+                let laps = hand / lap;
+                board = board.wrapping_add(laps as u128 * RUN[2 * pits as usize]);
+                banked += laps;
+                hand -= laps * lap;
             }
-            if slot == own_store {
+            if hand <= at {
+                // One run below the start.
+                board = board.wrapping_add(run(at - hand, hand));
+                at -= hand;
+            } else {
+                // Down to byte 0, the score pile, then down from the top.
+                let from_top = hand - at - 1;
+                board = board.wrapping_add(run(0, at)).wrapping_add(run(2 * pits - from_top, from_top));
+                banked += 1;
+                at = if from_top == 0 { ring.store() } else { 2 * pits - from_top };
+            }
+            if at == ring.store() {
                 break Landing::FreeTurn;
             }
+            let stones = byte(board, at);
             match self.rules.sowing {
                 SowingRule::Relay => {
-                    if self.ring[slot] > 1 {
-                        hand = std::mem::take(&mut self.ring[slot]);
-                        watch.relay(slot, hand);
+                    if stones > 1 {
+                        board = clear(board, at);
+                        hand = stones as u32;
+                        watch.relay(ring.pit(at), stones);
                         continue;
                     }
                     break Landing::TurnEnds;
                 }
                 SowingRule::Kalah => {
-                    let own_pit = slot > own_store && slot <= own_store + pits as usize;
-                    if own_pit && self.ring[slot] == 1 {
-                        let opposite = len - slot;
-                        if self.ring[opposite] > 0 || self.rules.empty_capture {
-                            let stones = 1 + std::mem::take(&mut self.ring[opposite]);
-                            self.ring[slot] = 0;
-                            self.ring[own_store] += stones;
-                            watch.capture(slot, opposite, own_store, stones);
+                    if at < pits && stones == 1 {
+                        let opposite = 2 * pits - 1 - at;
+                        let facing = byte(board, opposite);
+                        if facing > 0 || self.rules.empty_capture {
+                            board = clear(clear(board, at), opposite);
+                            banked += 1 + facing as u32;
+                            watch.capture(ring.pit(at), ring.pit(opposite), mover, 1 + facing);
                         }
                     }
                     break Landing::TurnEnds;
                 }
             }
         };
+        self.stores[mover.index() & 1] += banked as u8;
         watch.landed(landing);
+        // The end check, after every sowing: is either side empty?
+        let mover_empty = board & low_row(pits) == 0;
+        let other_empty = board >> (8 * pits) == 0;
         if landing == Landing::TurnEnds {
+            board = swap_rows(board, pits);
             self.to_move = mover.opponent();
         }
-        self.end_check(mover, watch);
+        self.set_word(board);
+        if mover_empty || other_empty {
+            self.end_sweep(mover, mover_empty, watch);
+        }
         landing
     }
 
-    /// The end of the game, checked after every sowing: if a side is empty,
-    /// the game ends and the stones left on the board are banked.
+    /// The end of the game, once a sowing left a side empty: the stones
+    /// left on the board are banked.
     ///
     /// - `emptier-collects` (the Stones rule): checking the mover's side
     ///   first, the player whose side is empty banks every stone left on
@@ -151,12 +289,8 @@ impl Stones {
     ///
     /// Afterwards every pile is empty, which is how a finished position is
     /// recognised.
-    fn end_check<W: SowingWatcher>(&mut self, mover: Seat, watch: &mut W) {
-        let mover_empty = self.row_word(mover) == 0;
-        let other_empty = self.row_word(mover.opponent()) == 0;
-        if !mover_empty && !other_empty {
-            return;
-        }
+    #[cold]
+    fn end_sweep<W: SowingWatcher>(&mut self, mover: Seat, mover_empty: bool, watch: &mut W) {
         match self.rules.effective_end_sweep() {
             EndSweep::OwnerKeeps => {
                 self.sweep_side(mover, mover, watch);
@@ -172,14 +306,12 @@ impl Stones {
 
     /// Moves every stone on `side` into `banker`'s score pile.
     fn sweep_side<W: SowingWatcher>(&mut self, side: Seat, banker: Seat, watch: &mut W) {
-        let pits = self.rules.pits as usize;
-        let store = store_slot(self.rules.pits, banker);
-        let first = store_slot(self.rules.pits, side) + 1;
-        for slot in first..first + pits {
-            let stones = std::mem::take(&mut self.ring[slot]);
+        let first = self.row_start(side);
+        for pile in 1..=self.rules.pits {
+            let stones = std::mem::take(&mut self.piles[first + pile as usize - 1]);
             if stones > 0 {
-                self.ring[store] += stones;
-                watch.sweep(slot, store, stones);
+                self.stores[banker.index() & 1] += stones;
+                watch.sweep(Pit { owner: side, pile }, banker, stones);
             }
         }
     }
@@ -188,12 +320,14 @@ impl Stones {
     /// when the side is empty, and the source of the legal-move mask.
     #[inline]
     pub(crate) fn row_word(&self, seat: Seat) -> u64 {
-        let first = store_slot(self.rules.pits, seat) + 1;
-        let mut bytes = [0u8; 8];
-        // The ring has room for 8 bytes after any row start (see MAX_RING).
-        bytes.copy_from_slice(&self.ring[first..first + 8]);
-        let shift = 8 * (8 - self.rules.pits as u32);
-        (u64::from_le_bytes(bytes) << shift) >> shift
+        let pits = self.rules.pits as u32;
+        if seat == self.to_move {
+            let mut low = [0u8; 8];
+            low.copy_from_slice(&self.piles[..8]);
+            u64::from_le_bytes(low) & (u64::MAX >> (8 * (8 - pits)))
+        } else {
+            (self.word() >> (8 * pits)) as u64
+        }
     }
 
     /// Bit `k - 1` is set when `seat`'s pile `k` holds stones.
@@ -208,7 +342,6 @@ impl Stones {
         ((nonzero_bytes >> 7).wrapping_mul(GATHER) >> 56) as u32
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

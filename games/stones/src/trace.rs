@@ -5,7 +5,7 @@
 
 use crate::board::{Pit, Place, Stones};
 use crate::moves::{Sow, StonesViolation};
-use crate::sowing::{Landing, SowingWatcher};
+use crate::sowing::{Landing, Ring, SowingWatcher};
 use game_core::{Game, Outcome, Seat};
 
 /// One step of a move, in the order a player sees it happen.
@@ -94,65 +94,45 @@ impl Stones {
     pub fn trace(&self, mv: Sow) -> Result<SowingTrace, StonesViolation> {
         self.check_move(mv)?;
         let mut after = self.clone();
-        let mut recorder = Recorder { board: self.clone(), steps: Vec::new() };
+        let mut recorder = Recorder { steps: Vec::new() };
         let landing = after.sow(mv.pile, &mut recorder);
         let outcome = after.outcome();
         Ok(SowingTrace { steps: recorder.steps, landing, after, outcome })
     }
 }
 
-/// Records the engine's slot-by-slot reports as steps a player can read.
+/// Records the engine's reports as steps a player can read, one drop at a
+/// time.
 struct Recorder {
-    /// Any position with the same pile count, to name slots.
-    board: Stones,
     steps: Vec<SowingStep>,
 }
 
-impl Recorder {
-    fn pit(&self, slot: usize) -> Pit {
-        match self.board.place(slot) {
-            Place::Pit(pit) => pit,
-            // The engine only lifts, captures and sweeps piles.
-            Place::Store(owner) => Pit { owner, pile: 0 },
-        }
-    }
-
-    fn store(&self, slot: usize) -> Seat {
-        match self.board.place(slot) {
-            Place::Store(seat) => seat,
-            Place::Pit(pit) => pit.owner,
-        }
-    }
-}
-
 impl SowingWatcher for Recorder {
-    fn lift(&mut self, slot: usize, stones: u8) {
-        self.steps.push(SowingStep::Lift { pit: self.pit(slot), stones });
+    fn lift(&mut self, pit: Pit, stones: u8) {
+        self.steps.push(SowingStep::Lift { pit, stones });
     }
 
-    fn drop_stone(&mut self, slot: usize) {
-        self.steps.push(SowingStep::Drop { place: self.board.place(slot) });
+    fn drops(&mut self, ring: Ring, from: u32, count: u32) {
+        let mut at = from;
+        for _ in 0..count {
+            at = ring.below(at);
+            self.steps.push(SowingStep::Drop { place: ring.place(at) });
+        }
     }
 
-    fn relay(&mut self, slot: usize, stones: u8) {
-        self.steps.push(SowingStep::Relay { pit: self.pit(slot), stones });
+    fn relay(&mut self, pit: Pit, stones: u8) {
+        self.steps.push(SowingStep::Relay { pit, stones });
     }
 
-    fn capture(&mut self, slot: usize, opposite: usize, store: usize, stones: u8) {
-        let step = SowingStep::Capture {
-            pit: self.pit(slot),
-            opposite: self.pit(opposite),
-            store: self.store(store),
-            stones,
-        };
-        self.steps.push(step);
+    fn capture(&mut self, pit: Pit, opposite: Pit, store: Seat, stones: u8) {
+        self.steps.push(SowingStep::Capture { pit, opposite, store, stones });
     }
 
     fn landed(&mut self, landing: Landing) {
         self.steps.push(SowingStep::Landed(landing));
     }
 
-    fn sweep(&mut self, slot: usize, store: usize, stones: u8) {
-        self.steps.push(SowingStep::Sweep { pit: self.pit(slot), store: self.store(store), stones });
+    fn sweep(&mut self, pit: Pit, store: Seat, stones: u8) {
+        self.steps.push(SowingStep::Sweep { pit, store, stones });
     }
 }
