@@ -18,7 +18,8 @@
 //! the two rows swap places; see [`crate::sowing`].
 
 use crate::rules::{MAX_PITS, StonesRules};
-use game_core::{Outcome, Seat};
+use game_core::{Game, Outcome, RuleSet, Seat};
+use std::fmt;
 
 /// Bytes in the pile array: two rows of at most 8 piles.
 pub(crate) const PILE_BYTES: usize = 2 * MAX_PITS as usize;
@@ -59,7 +60,7 @@ pub enum Place {
 /// either in play, with stones on both sides, or over, with every pile empty
 /// (the end sweep has banked the rest). Bytes past the last pile are always
 /// zero.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Stones {
     pub(crate) piles: [u8; PILE_BYTES],
     pub(crate) stores: [u8; 2],
@@ -136,6 +137,16 @@ impl Stones {
     }
 }
 
+/// Shows the position in its text form, not the turned array.
+impl fmt::Debug for Stones {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stones")
+            .field("position", &self.format_position())
+            .field("rules", &self.rules.summary())
+            .finish()
+    }
+}
+
 /// The byte where `seat`'s pile 1 is when `to_move` is to move.
 pub(crate) fn row_start(pits: u8, seat: Seat, to_move: Seat) -> usize {
     if seat == to_move { 0 } else { pits as usize }
@@ -144,7 +155,6 @@ pub(crate) fn row_start(pits: u8, seat: Seat, to_move: Seat) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::Game;
 
     #[test]
     fn rows_lie_in_pile_order_the_mover_s_first() {
@@ -155,5 +165,7 @@ mod tests {
         assert_eq!(game.pile(Pit { owner: Seat::SECOND, pile: 2 }), 8);
         assert_eq!(game.pile(Pit { owner: Seat::SECOND, pile: 7 }), 0);
         assert_eq!(game.piles[12..], [0; 4], "bytes past the last pile stay zero");
+        let shown = format!("{game:?}");
+        assert!(shown.contains("1 2 3 4 5 6 [0] / 7 8 9 10 11 12 [0] : second"), "{shown}");
     }
 }

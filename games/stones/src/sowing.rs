@@ -9,10 +9,11 @@
 //! the mover's piles 1..=pits in bytes `0..pits`, the opponent's in bytes
 //! `pits..2 * pits`. The sowing sees the mover's score pile at position
 //! `2 * pits`, just below byte 0, and the opponent's score pile nowhere (it
-//! is skipped); see [`Ring`]. Sowing goes down one position a stone, wrapping from the
-//! score pile to the top byte. So the drops of a sowing are at most two
-//! runs of consecutive bytes (below the start, and from the top down) and
-//! perhaps the score pile, plus one stone everywhere for every whole lap.
+//! is skipped); see [`Ring`]. Sowing goes down one position a stone,
+//! wrapping from the score pile to the top byte. So the drops of a sowing
+//! are at most two runs of consecutive bytes (below the start, and from
+//! the top down) and perhaps the score pile, plus one stone everywhere for
+//! every whole lap.
 //! Each run is added to the array as a single 128-bit addition of a mask
 //! of one-bytes. No byte can carry into the next: a byte never holds more
 //! than the 128 stones a position may have.
@@ -101,7 +102,7 @@ fn swap_rows(word: u128, pits: u32) -> u128 {
     (word >> shift) | ((word & low_row(pits)) << shift)
 }
 
-/// Ones in the bytes of the mover's row.
+/// Every bit of the bytes of the mover's row.
 #[inline]
 fn low_row(pits: u32) -> u128 {
     (1u128 << (8 * pits)) - 1
