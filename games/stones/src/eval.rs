@@ -1,7 +1,7 @@
 //! The heuristic the search uses at its horizon.
 
 use crate::board::Stones;
-use crate::rules::EndSweep;
+use crate::rules::{EndSweep, SowingRule};
 use game_core::{Evaluate, Seat};
 
 /// One banked stone, in evaluation units.
@@ -14,6 +14,11 @@ const FREE_TURN_WAITING: i32 = 15;
 /// A stone on its owner's side under `owner-keeps`: likely, not sure, to be
 /// banked by that owner.
 const OWN_SIDE_STONE: i32 = 25;
+/// A Kalah capture ready to take, per stone captured, in hundredths of a
+/// stone: for the side to move, and for the side that waits (who may see it
+/// spoiled first).
+const CAPTURE_TO_MOVE: i32 = 60;
+const CAPTURE_WAITING: i32 = 25;
 /// Under `emptier-collects`, per stone and at the very end of the game:
 /// the side with fewer stones is closer to emptying and collecting the
 /// rest.
@@ -24,6 +29,8 @@ impl Evaluate for Stones {
     ///
     /// - free turns ready to take: piles whose last stone falls exactly into
     ///   their owner's score pile (worth more to the side to move);
+    /// - in Kalah, the best capture each side has ready (again worth more
+    ///   to the side to move);
     /// - with `owner-keeps`, a share of the stones on each side, which its
     ///   owner banks if the game ends now;
     /// - with `emptier-collects`, a lead for the side holding fewer stones,
@@ -51,6 +58,10 @@ impl Stones {
             let sign = if seat == Seat::FIRST { 1 } else { -1 };
             let bonus = if seat == self.to_move { FREE_TURN_TO_MOVE } else { FREE_TURN_WAITING };
             value += sign * bonus * self.free_turn_piles(seat);
+            if self.rules.sowing == SowingRule::Kalah {
+                let weight = if seat == self.to_move { CAPTURE_TO_MOVE } else { CAPTURE_WAITING };
+                value += sign * weight * self.best_capture(seat);
+            }
         }
         let side_one = self.side_total(Seat::FIRST) as i32;
         let side_two = self.side_total(Seat::SECOND) as i32;
@@ -80,6 +91,31 @@ impl Stones {
     }
 }
 
+impl Stones {
+    /// The most stones one Kalah sowing of `seat` captures at once, among
+    /// the sowings that stay on `seat`'s side (the common case; a sowing
+    /// that goes round the board is left out).
+    fn best_capture(&self, seat: Seat) -> i32 {
+        let row = self.row(seat);
+        let facing = self.row(seat.opponent());
+        let pits = row.len();
+        let mut best = 0;
+        for (index, &stones) in row.iter().enumerate() {
+            let stones = stones as usize;
+            // Pile index + 1 sows down to pile index + 1 - stones.
+            if stones == 0 || stones > index {
+                continue;
+            }
+            let landing = index - stones;
+            let opposite = facing[pits - 1 - landing] as i32;
+            if row[landing] == 0 && (opposite > 0 || self.rules.empty_capture) {
+                best = best.max(opposite + 1);
+            }
+        }
+        best
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +142,26 @@ mod tests {
         let over = read(rules, "0 0 0 0 0 0 [30] / 0 0 0 0 0 0 [18] : second");
         assert_eq!(over.evaluate(Seat::SECOND), -12 * STONE);
         assert!(over.evaluate(Seat::FIRST).abs() < EVAL_LIMIT);
+    }
+
+    #[test]
+    fn a_ready_kalah_capture_counts() {
+        let kalah = StonesRules::kalah(3, 4, false);
+        // Pile 2 (1 stone) sows into the empty pile 1, facing 5 stones.
+        let threat = read(kalah, "0 1 2 [0] / 2 1 5 [0] : first");
+        assert_eq!(threat.best_capture(Seat::FIRST), 6);
+        let smaller = read(kalah, "0 1 2 [0] / 5 1 2 [0] : first");
+        assert_eq!(smaller.best_capture(Seat::FIRST), 3);
+        assert_eq!(threat.evaluate(Seat::FIRST) - smaller.evaluate(Seat::FIRST), 3 * CAPTURE_TO_MOVE);
+        // Facing an empty pit only the empty capture takes anything.
+        let text = "0 1 2 [0] / 5 1 0 [0] : first";
+        assert_eq!(read(kalah, text).best_capture(Seat::FIRST), 0);
+        assert_eq!(read(StonesRules::kalah(3, 4, true), text).best_capture(Seat::FIRST), 1);
+        // Relay sowing has no captures to count.
+        let relay = StonesRules { pits: 3, ..StonesRules::default() };
+        let (threat, smaller) =
+            (read(relay, "0 1 2 [0] / 2 1 5 [0] : first"), read(relay, "0 1 2 [0] / 5 1 2 [0] : first"));
+        assert_eq!(threat.evaluate(Seat::FIRST), smaller.evaluate(Seat::FIRST));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Properties that must hold in every position under every rule option.
 
 use game_core::rng::seeded;
-use game_core::{Game, Seat, Solve};
+use game_core::{EVAL_LIMIT, Evaluate, Game, Seat, Solve};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use stones::{EndSweep, MAX_TOTAL_STONES, Sow, SowingRule, Stones, StonesRules};
@@ -160,6 +160,16 @@ proptest! {
         prop_assert_eq!(gained(&game, &a), gained(&richer, &b));
         prop_assert_eq!(end_a.margin_for(Seat::FIRST), a.banked_margin(Seat::FIRST));
         prop_assert_eq!(end_b.margin_for(Seat::FIRST), b.banked_margin(Seat::FIRST));
+    }
+
+    #[test]
+    fn the_evaluation_is_zero_sum_and_bounded(game in arb_position()) {
+        let first = game.evaluate(Seat::FIRST);
+        prop_assert_eq!(first, -game.evaluate(Seat::SECOND));
+        prop_assert!(first.abs() < EVAL_LIMIT / 100);
+        if let Some(outcome) = game.outcome() {
+            prop_assert_eq!(first as i64, outcome.margin_for(Seat::FIRST) * stones::STONE as i64);
+        }
     }
 
     #[test]
