@@ -212,8 +212,11 @@ impl Stones {
         // An illegal pile number from `play_unchecked` must not reach
         // outside the array: it sows some pile of the mover instead.
         let mut at = (pile as u32).clamp(1, pits) - 1;
-        let mut hand = byte(board, at) as u32;
-        board = clear(board, at);
+        // The chosen pile is in the mover's row, the low 64 bits: lift it
+        // with 64-bit shifts, cheaper than 128-bit ones.
+        let low = board as u64;
+        let mut hand = (low >> (8 * at)) as u8 as u32;
+        board = (board & !(u64::MAX as u128)) | (low & !(0xFF << (8 * at))) as u128;
         watch.lift(ring.pit(at), hand as u8);
         let landing = loop {
             watch.drops(ring, at, hand);
