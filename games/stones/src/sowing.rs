@@ -122,11 +122,12 @@ const RUN: [u128; 17] = {
     runs
 };
 
-/// A one in each of the `count` bytes from byte `low` up.
+/// A one in each of the `count` bytes from byte `low` up (`low + count`
+/// is at most 16): the bytes below the top of the run less those below
+/// its bottom, two independent table reads and no 128-bit shift.
 #[inline]
 fn run(low: u32, count: u32) -> u128 {
-    // `count` is 0 whenever `low` could reach 16, and RUN[0] is 0.
-    RUN[count.min(16) as usize].wrapping_shl(8 * low)
+    RUN[(low + count).min(16) as usize] - RUN[low.min(16) as usize]
 }
 
 #[inline]
