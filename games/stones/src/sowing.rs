@@ -111,7 +111,8 @@ fn low_row(pits: u32) -> u128 {
 /// A one in each byte.
 const ONES: u128 = u128::MAX / 0xFF;
 
-/// `RUN[n]`: a one in each of the lowest `n` bytes.
+/// `RUN[n]`: a one in each of the lowest `n` bytes. The run of bytes
+/// `low..high` is `RUN[high] - RUN[low]`.
 const RUN: [u128; 17] = {
     let mut runs = [0u128; 17];
     let mut n = 1;
@@ -121,14 +122,6 @@ const RUN: [u128; 17] = {
     }
     runs
 };
-
-/// A one in each of the `count` bytes from byte `low` up (`low + count`
-/// is at most 16): the bytes below the top of the run less those below
-/// its bottom, two independent table reads and no 128-bit shift.
-#[inline]
-fn run(low: u32, count: u32) -> u128 {
-    RUN[(low + count).min(16) as usize] - RUN[low.min(16) as usize]
-}
 
 #[inline]
 fn byte(word: u128, position: u32) -> u8 {
@@ -228,17 +221,20 @@ impl Stones {
                 banked += laps;
                 hand -= laps * lap;
             }
-            if hand <= at {
-                // One run below the start.
-                board = board.wrapping_add(run(at - hand, hand));
-                at -= hand;
-            } else {
-                // Down to byte 0, the score pile, then down from the top.
-                let from_top = hand - at - 1;
-                board = board.wrapping_add(run(0, at)).wrapping_add(run(2 * pits - from_top, from_top));
-                banked += 1;
-                at = if from_top == 0 { ring.store() } else { 2 * pits - from_top };
-            }
+            // The rest goes down from `at`: the run of bytes below it,
+            // and if it passes byte 0, the score pile and the run from the
+            // top down. Written without branches, as the sowings of a
+            // random game wrap or not at random.
+            let wraps = hand > at;
+            let from_top = hand.saturating_sub(at + 1);
+            let top = 2 * pits;
+            board = board
+                .wrapping_add(RUN[at as usize] - RUN[at.saturating_sub(hand) as usize])
+                .wrapping_add(RUN[top as usize] - RUN[(top - from_top) as usize]);
+            banked += wraps as u32;
+            // Past byte 0 the last stone lands at `top - from_top`, which is
+            // the score pile itself when nothing is left for the top.
+            at = if wraps { top - from_top } else { at - hand };
             if at == ring.store() {
                 break Landing::FreeTurn;
             }
