@@ -36,6 +36,7 @@ impl Game for Stones {
         self.finished_outcome()
     }
 
+    #[inline]
     fn legal_moves(&self, moves: &mut Vec<Sow>) {
         moves.clear();
         let mut piles = self.nonempty_piles(self.to_move);
@@ -45,8 +46,9 @@ impl Game for Stones {
         }
     }
 
+    #[inline]
     fn count_legal_moves(&self, _scratch: &mut Vec<Sow>) -> usize {
-        self.nonempty_piles(self.to_move).count_ones() as usize
+        PILE_COUNT[self.nonempty_piles(self.to_move) as usize & 0xFF] as usize
     }
 
     fn check_move(&self, mv: Sow) -> Result<(), StonesViolation> {
