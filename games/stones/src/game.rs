@@ -48,7 +48,7 @@ impl Game for Stones {
 
     #[inline]
     fn count_legal_moves(&self, _scratch: &mut Vec<Sow>) -> usize {
-        PILE_COUNT[self.nonempty_piles(self.to_move) as usize & 0xFF] as usize
+        self.nonempty_piles_and_count(self.to_move).1 as usize
     }
 
     fn check_move(&self, mv: Sow) -> Result<(), StonesViolation> {
@@ -88,37 +88,20 @@ impl Game for Stones {
     /// and one random number: no buffer, no loop, no allocation.
     #[inline]
     fn random_move(&self, rng: &mut GameRng, _scratch: &mut Vec<Sow>) -> Option<Sow> {
-        let piles = self.nonempty_piles(self.to_move) as usize & 0xFF;
-        let count = PILE_COUNT[piles] as u32;
+        let (piles, count) = self.nonempty_piles_and_count(self.to_move);
         if count == 0 {
             return None;
         }
         let nth = uniform_below(rng, count);
-        Some(Sow { pile: NTH_PILE[piles][nth as usize] })
+        Some(Sow { pile: NTH_PILE[piles as usize & 0xFF][nth as usize & 7] })
     }
 }
 
-// Tables rather than `count_ones` (the baseline x86-64 target has no
-// popcount instruction) and a bit-clearing loop (its trip count is random,
-// so its exit is mispredicted). `const`, not `static`: the copy lands in the
-// crate that inlines the code and is addressed directly, not through the
-// global offset table.
-/// How many piles a mask of non-empty piles holds.
-const PILE_COUNT: [u8; 256] = pile_count_table();
-/// The pile number of the `n`-th set bit of a mask of non-empty piles.
-const NTH_PILE: [[u8; 8]; 256] = nth_pile_table();
-
-const fn pile_count_table() -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        table[mask] = (mask as u8).count_ones() as u8;
-        mask += 1;
-    }
-    table
-}
-
-const fn nth_pile_table() -> [[u8; 8]; 256] {
+/// The pile number of the `n`-th set bit of a mask of non-empty piles: a
+/// table rather than a bit-clearing loop, whose random trip count would
+/// make its exit a mispredicted branch. `const`, not `static`, so that the
+/// crate that inlines the code addresses its own copy directly.
+const NTH_PILE: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
     let mut mask = 0;
     while mask < 256 {
@@ -133,7 +116,7 @@ const fn nth_pile_table() -> [[u8; 8]; 256] {
         mask += 1;
     }
     table
-}
+};
 
 /// A uniform number in `0..n` (`n > 0`): Lemire's multiply-and-reject,
 /// exact, and almost always a single multiplication.
