@@ -51,6 +51,11 @@ impl Ring {
         2 * self.pits
     }
 
+    /// The mover.
+    pub(crate) fn mover(self) -> Seat {
+        self.mover
+    }
+
     /// The pile at a byte position (not the score pile).
     pub(crate) fn pit(self, position: u32) -> Pit {
         if position < self.pits {
@@ -71,20 +76,21 @@ impl Ring {
     }
 }
 
-/// What the sowing engine reports as it goes. Every method defaults to
-/// doing nothing.
+/// What the sowing engine reports as it goes, in [`Ring`] positions (so the
+/// search's watcher, which does nothing, costs nothing). Every method
+/// defaults to doing nothing.
 pub(crate) trait SowingWatcher {
-    /// The mover lifts all `stones` of the pile they chose.
-    fn lift(&mut self, _pit: Pit, _stones: u8) {}
+    /// The mover lifts all `stones` of the pile they chose, at `at`.
+    fn lift(&mut self, _ring: Ring, _at: u32, _stones: u32) {}
     /// `count` stones are dropped one by one going down from `from`: at
     /// `ring.below(from)`, then below that, and so on.
     fn drops(&mut self, _ring: Ring, _from: u32, _count: u32) {}
-    /// Relay: the last stone fell into a pile that held stones, and all
-    /// `stones` of it (the dropped one included) are lifted.
-    fn relay(&mut self, _pit: Pit, _stones: u8) {}
-    /// Kalah: the last stone's pile and the `opposite` pile, `stones` in
-    /// all, go to `store`'s score pile.
-    fn capture(&mut self, _pit: Pit, _opposite: Pit, _store: Seat, _stones: u8) {}
+    /// Relay: the last stone fell at `at`, into a pile that held stones,
+    /// and all `stones` of it (the dropped one included) are lifted.
+    fn relay(&mut self, _ring: Ring, _at: u32, _stones: u32) {}
+    /// Kalah: the last stone's pile at `at` and the `opposite` pile,
+    /// `stones` in all, go to the mover's score pile.
+    fn capture(&mut self, _ring: Ring, _at: u32, _opposite: u32, _stones: u32) {}
     /// The sowing is over.
     fn landed(&mut self, _landing: Landing) {}
     /// End sweep: the `stones` of `pit` go to `store`'s score pile.
@@ -123,9 +129,12 @@ const RUN: [u128; 17] = {
     runs
 };
 
+/// The byte at `position` (below 16): a 64-bit shift of the half that
+/// holds it, cheaper than a 128-bit shift.
 #[inline]
 fn byte(word: u128, position: u32) -> u8 {
-    (word >> (8 * position)) as u8
+    let half = if position & 8 == 0 { word as u64 } else { (word >> 64) as u64 };
+    (half >> (8 * (position & 7))) as u8
 }
 
 #[inline]
@@ -204,14 +213,15 @@ impl Stones {
         // Stones the mover banks in this sowing.
         let mut banked = 0u32;
         // An illegal pile number from `play_unchecked` must not reach
-        // outside the array: it sows some pile of the mover instead.
-        let mut at = (pile as u32).clamp(1, pits) - 1;
+        // outside the array: it sows some pile of the mover instead (0
+        // wraps round to the last).
+        let mut at = (pile as u32).wrapping_sub(1).min(pits - 1);
         // The chosen pile is in the mover's row, the low 64 bits: lift it
         // with 64-bit shifts, cheaper than 128-bit ones.
         let low = board as u64;
         let mut hand = (low >> (8 * at)) as u8 as u32;
         board = (board & !(u64::MAX as u128)) | (low & !(0xFF << (8 * at))) as u128;
-        watch.lift(ring.pit(at), hand as u8);
+        watch.lift(ring, at, hand);
         let landing = loop {
             watch.drops(ring, at, hand);
             if hand >= lap {
@@ -244,7 +254,7 @@ impl Stones {
                     if stones > 1 {
                         board = clear(board, at);
                         hand = stones as u32;
-                        watch.relay(ring.pit(at), stones);
+                        watch.relay(ring, at, stones as u32);
                         continue;
                     }
                     break Landing::TurnEnds;
@@ -256,7 +266,7 @@ impl Stones {
                         if facing > 0 || self.rules.empty_capture {
                             board = clear(clear(board, at), opposite);
                             banked += 1 + facing as u32;
-                            watch.capture(ring.pit(at), ring.pit(opposite), mover, 1 + facing);
+                            watch.capture(ring, at, opposite, 1 + facing as u32);
                         }
                     }
                     break Landing::TurnEnds;

@@ -108,8 +108,8 @@ struct Recorder {
 }
 
 impl SowingWatcher for Recorder {
-    fn lift(&mut self, pit: Pit, stones: u8) {
-        self.steps.push(SowingStep::Lift { pit, stones });
+    fn lift(&mut self, ring: Ring, at: u32, stones: u32) {
+        self.steps.push(SowingStep::Lift { pit: ring.pit(at), stones: stones as u8 });
     }
 
     fn drops(&mut self, ring: Ring, from: u32, count: u32) {
@@ -120,12 +120,13 @@ impl SowingWatcher for Recorder {
         }
     }
 
-    fn relay(&mut self, pit: Pit, stones: u8) {
-        self.steps.push(SowingStep::Relay { pit, stones });
+    fn relay(&mut self, ring: Ring, at: u32, stones: u32) {
+        self.steps.push(SowingStep::Relay { pit: ring.pit(at), stones: stones as u8 });
     }
 
-    fn capture(&mut self, pit: Pit, opposite: Pit, store: Seat, stones: u8) {
-        self.steps.push(SowingStep::Capture { pit, opposite, store, stones });
+    fn capture(&mut self, ring: Ring, at: u32, opposite: u32, stones: u32) {
+        let (pit, opposite) = (ring.pit(at), ring.pit(opposite));
+        self.steps.push(SowingStep::Capture { pit, opposite, store: ring.mover(), stones: stones as u8 });
     }
 
     fn landed(&mut self, landing: Landing) {
