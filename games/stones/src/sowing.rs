@@ -217,10 +217,10 @@ impl Stones {
         // wraps round to the last).
         let mut at = (pile as u32).wrapping_sub(1).min(pits - 1);
         // The chosen pile is in the mover's row, the low 64 bits: lift it
-        // with 64-bit shifts, cheaper than 128-bit ones.
-        let low = board as u64;
-        let mut hand = (low >> (8 * at)) as u8 as u32;
-        board = (board & !(u64::MAX as u128)) | (low & !(0xFF << (8 * at))) as u128;
+        // with 64-bit shifts, cheaper than 128-bit ones (XOR-ing a byte's
+        // own value clears it).
+        let mut hand = (board as u64 >> (8 * at)) as u8 as u32;
+        board ^= ((hand as u64) << (8 * at)) as u128;
         watch.lift(ring, at, hand);
         let landing = loop {
             watch.drops(ring, at, hand);
