@@ -1,0 +1,156 @@
+//! Where a stone may go, and what placing it changes.
+//!
+//! # The rules, as implemented
+//! - A stone may go on an empty square next to at least one stone of the
+//!   mover's and at least one of the opponent's. The same squares are
+//!   legal for both players.
+//! - After placing it, only the squares next to the placed stone can
+//!   change. Each counts the mover's stones around it on the board right
+//!   after placing, and all changes happen together, so one change never
+//!   feeds another:
+//!   - **capture**: an opponent's stone with at least `capture` of the
+//!     mover's stones around it becomes the mover's;
+//!   - **claim**: an empty square with at least `claim` of the mover's
+//!     stones around it gets a stone of the mover's;
+//!   - **overcrowd**: a stone of the mover's with at least `overcrowd` of
+//!     the mover's stones around it becomes the opponent's.
+//!
+//!   A threshold of 0 switches its rule off. Under the 4-neighbourhood no
+//!   square has more than 4 neighbours, so thresholds 5..=8 never trigger.
+//! - **The placed stone itself is never overcrowded by its own move.** The
+//!   rule looks at the squares next to the placed stone, and a square is
+//!   not next to itself. It may of course be overcrowded by a later move
+//!   next to it.
+//!
+//! Each move costs a few dozen word operations: the neighbour counts of the
+//! whole board come bit-sliced from [`neighbour_counts`], and each rule is
+//! one comparison of all counts with its threshold.
+
+use crate::bitboard::{neighbour_counts, neighbours};
+use crate::board::Blockade;
+use crate::hash;
+use crate::square::{Square, SquareSet};
+use crate::violation::BlockadeViolation;
+use game_core::Seat;
+
+/// What one move does to the board, for the GUI to animate and explain.
+///
+/// The three sets are disjoint and all lie next to [`MoveEffects::placed`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEffects {
+    /// Who moves.
+    pub mover: Seat,
+    /// Where the new stone goes.
+    pub placed: Square,
+    /// Opponent's stones that become the mover's (the capture rule).
+    pub captured: SquareSet,
+    /// Empty squares that get a stone of the mover's (the claim rule).
+    pub claimed: SquareSet,
+    /// The mover's stones that become the opponent's (the overcrowd rule).
+    pub overcrowded: SquareSet,
+}
+
+impl MoveEffects {
+    /// Every square the move changes, the placed one included.
+    pub fn changed(&self) -> SquareSet {
+        SquareSet(self.placed.bit() | self.captured.0 | self.claimed.0 | self.overcrowded.0)
+    }
+}
+
+/// The changes of a move as bitboards: the fast path of [`MoveEffects`].
+#[derive(Clone, Copy)]
+struct Changes {
+    placed: u128,
+    captured: u128,
+    claimed: u128,
+    overcrowded: u128,
+}
+
+impl Blockade {
+    /// The legal moves as a bitboard: empty squares next to stones of both
+    /// colours.
+    #[inline]
+    pub(crate) fn legal(&self) -> u128 {
+        let n = self.rules.neighbourhood;
+        let g = self.geometry;
+        self.empty() & g.spread(self.stones[0], n) & g.spread(self.stones[1], n)
+    }
+
+    /// The squares the player to move may place a stone on; empty exactly
+    /// when the game is over.
+    pub fn legal_squares(&self) -> SquareSet {
+        SquareSet(self.legal())
+    }
+
+    /// What placing a stone on `square` would do, without doing it: the
+    /// squares captured, claimed and overcrowded. Refuses an illegal move
+    /// with the rule it breaks.
+    pub fn effects(&self, square: Square) -> Result<MoveEffects, BlockadeViolation> {
+        self.check(square)?;
+        let changes = self.changes(square);
+        Ok(MoveEffects {
+            mover: self.to_move,
+            placed: square,
+            captured: SquareSet(changes.captured),
+            claimed: SquareSet(changes.claimed),
+            overcrowded: SquareSet(changes.overcrowded),
+        })
+    }
+
+    /// Checks a move against every rule, naming the first one it breaks.
+    pub(crate) fn check(&self, square: Square) -> Result<(), BlockadeViolation> {
+        if self.legal() == 0 {
+            return Err(BlockadeViolation::GameOver);
+        }
+        if !self.is_on_board(square) {
+            return Err(BlockadeViolation::OffBoard { square, size: self.size() });
+        }
+        if self.occupied() & square.bit() != 0 {
+            return Err(BlockadeViolation::Occupied { square });
+        }
+        let n = self.rules.neighbourhood;
+        let around = neighbours(square.index(), n);
+        let mover = self.to_move.index() & 1;
+        if around & self.stones[mover] == 0 {
+            return Err(BlockadeViolation::NoOwnNeighbour { square });
+        }
+        if around & self.stones[mover ^ 1] == 0 {
+            return Err(BlockadeViolation::NoEnemyNeighbour { square });
+        }
+        Ok(())
+    }
+
+    /// The changes of placing the mover's stone on `square`, assumed legal.
+    #[inline(always)]
+    fn changes(&self, square: Square) -> Changes {
+        let rules = &self.rules;
+        let g = self.geometry;
+        let mover = self.to_move.index() & 1;
+        let placed = square.bit() & g.board;
+        let own = self.stones[mover] | placed;
+        let enemy = self.stones[mover ^ 1];
+        let around = neighbours(square.index(), rules.neighbourhood) & g.board;
+        let counts = neighbour_counts(own, g, rules.neighbourhood);
+        Changes {
+            placed,
+            captured: around & enemy & counts.at_least(rules.capture),
+            claimed: around & !own & !enemy & counts.at_least(rules.claim),
+            overcrowded: around & own & counts.at_least(rules.overcrowd),
+        }
+    }
+
+    /// Places the mover's stone on `square` and applies its changes,
+    /// without checking that the move is legal.
+    #[inline]
+    pub(crate) fn place(&mut self, square: Square) {
+        let changes = self.changes(square);
+        let mover = self.to_move.index() & 1;
+        let added = changes.placed | changes.claimed;
+        let own = (self.stones[mover] | added | changes.captured) & !changes.overcrowded;
+        let enemy = (self.stones[mover ^ 1] & !changes.captured) | changes.overcrowded;
+        self.stones[mover] = own;
+        self.stones[mover ^ 1] = enemy;
+        self.hash = hash::after_move(self.hash, mover, added, changes.captured | changes.overcrowded);
+        self.to_move = self.to_move.opponent();
+    }
+}
