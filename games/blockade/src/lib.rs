@@ -8,9 +8,10 @@
 //! # Rules
 //! - The board is `size` x `size` (5..=11, default 8). Neighbours are the 8
 //!   surrounding squares, or the 4 orthogonal ones (`neighbourhood`).
-//! - The game starts from a [`StartPattern`]: `centre` (default) or `wide`.
-//!   Player One (seat [`Seat::FIRST`](game_core::Seat::FIRST), `x`) moves
-//!   first.
+//! - The game starts from a [`StartPattern`]: `centre` (default), `wide`
+//!   (a larger block, more first moves) or `grid` (stones over the whole
+//!   board). Player One (seat [`Seat::FIRST`](game_core::Seat::FIRST), `x`)
+//!   moves first.
 //! - A move places a stone on an empty square next to at least one stone of
 //!   each colour. Then the squares next to it are captured, claimed or
 //!   overcrowded by the thresholds `capture`, `claim` and `overcrowd` (see
@@ -20,8 +21,10 @@
 //! - A stone scores `corner_value` (default 9) on a corner, `edge_value`
 //!   (default 3) on the rest of the edge, 1 elsewhere.
 //! - The game ends when the player to move has no legal move (a full board
-//!   has none); there is no passing. Higher score wins, by the difference;
-//!   equal scores draw.
+//!   has none); there is no passing. A legal square touches both colours,
+//!   so it is legal for both players: when the player to move has no move,
+//!   neither has the opponent. Higher score wins, by the difference; equal
+//!   scores draw.
 //!
 //! # Notation
 //! - A square is its file letter from Player One's left and its rank number

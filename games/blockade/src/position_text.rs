@@ -9,8 +9,8 @@
 //! ......../......../......../...ox.../...xo.../......../......../........ x
 //! ```
 //!
-//! When reading, line breaks or spaces may stand between ranks instead of
-//! `/`, so a board can be written one rank per line.
+//! When reading, ranks may be separated by any mix of `/`, spaces and line
+//! breaks, so a board can also be written one rank per line.
 
 use crate::board::Blockade;
 use game_core::{PositionError, RuleSet, Seat};
@@ -48,7 +48,8 @@ pub(crate) fn parse(rules: &crate::BlockadeRules, text: &str) -> Result<Blockade
     let tokens: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
-        .flat_map(|(i, line)| line.split_whitespace().flat_map(|t| t.split('/')).map(move |t| (i + 1, t)))
+        .flat_map(|(i, line)| line.split(|c: char| c == '/' || c.is_whitespace()).map(move |t| (i + 1, t)))
+        .filter(|(_, t)| !t.is_empty())
         .collect();
     let Some((&(side_line, side), ranks)) = tokens.split_last() else {
         return Err(PositionError::at_line(

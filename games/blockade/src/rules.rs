@@ -21,6 +21,13 @@ pub const WIDE_MIN_SIZE: u8 = 6;
 #[serde(try_from = "u8", into = "u8")]
 pub enum Neighbourhood {
     /// The 4 orthogonal neighbours (`neighbourhood = 4`).
+    ///
+    /// Beware: a square's orthogonal neighbours never touch each other, so
+    /// a stone opens new moves only where the other colour already stands.
+    /// From the compact start patterns the game stays where it began: with
+    /// the default thresholds, `centre` always ends after its 5 first
+    /// squares are filled, and `wide` within about 8 moves. The `grid`
+    /// start spreads stones over the board and gives a longer game.
     Orthogonal,
     /// All 8 surrounding squares, diagonals included (`neighbourhood = 8`,
     /// the default and the original's rule).
@@ -90,6 +97,19 @@ pub enum StartPattern {
     ///
     /// Each player starts with the same number of stones, none on an edge.
     Wide,
+    /// `start = "grid"`: stones spread over the whole board. The most
+    /// choice early on, and the pattern that keeps a 4-neighbourhood game
+    /// going (see [`Neighbourhood::Orthogonal`]).
+    ///
+    /// A stone on every square whose file and rank are both odd (b2, b4,
+    /// d2, ...) and not on an edge, checkered along the grid with Player
+    /// One on b2. When the grid has an odd number of points a side (sizes
+    /// 7, 8 and 11), its middle point stays empty so that both players
+    /// start with as many stones. On even sizes the grid sits one square
+    /// nearer file a and rank 1 than the far edges. On 8x8: Player One on
+    /// b2, f2, b6 and f6, Player Two on d2, b4, f4 and d6; 20 first moves
+    /// (8 under the 4-neighbourhood).
+    Grid,
 }
 
 impl StartPattern {
@@ -98,6 +118,7 @@ impl StartPattern {
         match self {
             StartPattern::Centre => "centre",
             StartPattern::Wide => "wide",
+            StartPattern::Grid => "grid",
         }
     }
 }
@@ -113,7 +134,7 @@ pub struct BlockadeRules {
     pub size: u8,
     /// Which squares are neighbours: 8 (default) or 4.
     pub neighbourhood: Neighbourhood,
-    /// The start pattern: `centre` (default) or `wide`.
+    /// The start pattern: `centre` (default), `wide` or `grid`.
     pub start: StartPattern,
     /// Capture: an enemy stone next to the placed stone with at least this
     /// many of the mover's stones around it becomes the mover's. 1..=8,
@@ -149,7 +170,7 @@ impl Default for BlockadeRules {
     }
 }
 
-const START_ALLOWED: &str = "centre, or wide on a board of size 6 or more";
+const START_ALLOWED: &str = "centre, grid, or wide on a board of size 6 or more";
 
 impl RuleSet for BlockadeRules {
     fn fields() -> &'static [RuleField] {
@@ -168,8 +189,8 @@ impl RuleSet for BlockadeRules {
             },
             RuleField {
                 key: "start",
-                allowed: Allowed::OneOf(&["centre", "wide"]),
-                help: "The start pattern: a small one in the centre, or a wide one with more first moves.",
+                allowed: Allowed::OneOf(&["centre", "wide", "grid"]),
+                help: "The start pattern: a small block in the centre, a wide block with more first moves, or a grid over the whole board.",
             },
             RuleField {
                 key: "capture",
@@ -275,7 +296,7 @@ mod tests {
 
         let err = BlockadeRules::default().with_settings(&["start=corners", "size=300"]).unwrap_err();
         assert_eq!(err.keys(), vec!["size", "start"]);
-        assert!(err.to_string().contains("one of centre, wide"), "{err}");
+        assert!(err.to_string().contains("one of centre, wide, grid"), "{err}");
 
         let err = BlockadeRules::default().with_settings(&["claim=-1"]).unwrap_err();
         assert_eq!(err.keys(), vec!["claim"]);

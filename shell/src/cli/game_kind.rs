@@ -55,6 +55,12 @@ impl CliGame for Nim {
     }
 }
 
+impl CliGame for blockade::Blockade {
+    fn cli_start(rules: &Self::Rules, setups: Option<&str>) -> Result<Self, Failure> {
+        start_without_setups(rules, setups)
+    }
+}
+
 /// Reads the `--set key=value` options into a game's rules, starting from
 /// the defaults. Every problem is reported, each with its key and allowed
 /// values.
@@ -80,9 +86,11 @@ macro_rules! with_game {
                 type $G = game_core::nim::Nim;
                 $body
             }
-            kind @ (GameKind::Stones | GameKind::Blockade | GameKind::StrategyChess) => {
-                Err(not_implemented(kind))
+            GameKind::Blockade => {
+                type $G = blockade::Blockade;
+                $body
             }
+            kind @ (GameKind::Stones | GameKind::StrategyChess) => Err(not_implemented(kind)),
         }
     }};
 }
