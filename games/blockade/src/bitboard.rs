@@ -29,6 +29,9 @@ pub(crate) const STRIDE: u32 = 11;
 
 /// The squares of an 11x11 board.
 const ALL_SQUARES: usize = (STRIDE * STRIDE) as usize;
+/// Per-square tables have 128 entries, so that an index `& 127` needs no
+/// bounds check; the entries past 120 stay empty.
+const TABLE_SIZE: usize = 128;
 
 /// File `a` on every rank.
 const FILE_A: u128 = file_mask(0);
@@ -62,7 +65,18 @@ pub(crate) struct Geometry {
     pub edges: u128,
     /// Every other square.
     pub interior: u128,
+    /// The class of each square by index: [`INTERIOR`], [`EDGE`] or
+    /// [`CORNER`] (squares off the board count as interior). 128 entries,
+    /// so that an index `& 127` needs no bounds check.
+    pub class: [u8; TABLE_SIZE],
 }
+
+/// A square that scores 1.
+pub(crate) const INTERIOR: u8 = 0;
+/// An edge square that is not a corner: scores `edge_value`.
+pub(crate) const EDGE: u8 = 1;
+/// A corner square: scores `corner_value`.
+pub(crate) const CORNER: u8 = 2;
 
 impl Geometry {
     const fn new(size: u8) -> Geometry {
@@ -88,14 +102,26 @@ impl Geometry {
             let last = n - 1;
             (1u128 << 0) | (1u128 << last) | (1u128 << (last * STRIDE)) | (1u128 << (last * STRIDE + last))
         };
+        let edges = rim & !corners;
+        let mut class = [INTERIOR; TABLE_SIZE];
+        let mut index = 0;
+        while index < ALL_SQUARES {
+            if corners >> index & 1 == 1 {
+                class[index] = CORNER;
+            } else if edges >> index & 1 == 1 {
+                class[index] = EDGE;
+            }
+            index += 1;
+        }
         Geometry {
             size,
             board,
             east_ok: board & !FILE_A,
             west_ok: board & !FILE_K,
             corners,
-            edges: rim & !corners,
+            edges,
             interior: board & !rim,
+            class,
         }
     }
 
@@ -167,10 +193,10 @@ static GEOMETRIES: [Geometry; (MAX_SIZE - MIN_SIZE + 1) as usize] = {
 
 /// For each neighbourhood, for each square of the 11x11 board, the squares
 /// next to it (itself excluded). Smaller boards mask it with their board.
-static NEIGHBOURS: [[u128; ALL_SQUARES]; 2] = [neighbour_table(false), neighbour_table(true)];
+static NEIGHBOURS: [[u128; TABLE_SIZE]; 2] = [neighbour_table(false), neighbour_table(true)];
 
-const fn neighbour_table(diagonals: bool) -> [u128; ALL_SQUARES] {
-    let mut table = [0u128; ALL_SQUARES];
+const fn neighbour_table(diagonals: bool) -> [u128; TABLE_SIZE] {
+    let mut table = [0u128; TABLE_SIZE];
     let mut index = 0;
     while index < ALL_SQUARES {
         let (file, rank) = ((index as u32 % STRIDE) as i32, (index as u32 / STRIDE) as i32);
@@ -202,7 +228,7 @@ pub(crate) fn neighbours(index: usize, neighbourhood: Neighbourhood) -> u128 {
         Neighbourhood::Orthogonal => &NEIGHBOURS[0],
         Neighbourhood::Surrounding => &NEIGHBOURS[1],
     };
-    table[index % ALL_SQUARES]
+    table[index & (TABLE_SIZE - 1)]
 }
 
 /// For every square at once, how many of a set of stones surround it
@@ -252,27 +278,24 @@ pub(crate) fn neighbour_counts(b: u128, g: &Geometry, neighbourhood: Neighbourho
 impl NeighbourCounts {
     /// The squares whose count is at least `threshold` (1..=8). A
     /// threshold of 0 is a switched-off rule: no square.
+    ///
+    /// Counts never exceed 8 (`1000` in binary), so each comparison is a
+    /// few word operations on the slices; the rules fix the threshold for
+    /// a whole game, so the branch is always predicted.
     #[inline(always)]
     pub fn at_least(&self, threshold: u8) -> u128 {
-        if threshold == 0 {
-            return 0;
+        let [c0, c1, c2, c3] = self.slices;
+        match threshold {
+            0 => 0,
+            1 => c0 | c1 | c2 | c3,
+            2 => c1 | c2 | c3,
+            3 => (c0 & c1) | c2 | c3,
+            4 => c2 | c3,
+            5 => (c2 & (c0 | c1)) | c3,
+            6 => (c2 & c1) | c3,
+            7 => (c2 & c1 & c0) | c3,
+            _ => c3,
         }
-        // Compare from the top bit down: `above` holds the squares already
-        // known to be greater, `equal` those equal so far.
-        let mut above = 0u128;
-        let mut equal = !0u128;
-        let mut bit = 4;
-        while bit > 0 {
-            bit -= 1;
-            let slice = self.slices[bit];
-            if threshold >> bit & 1 == 1 {
-                equal &= slice;
-            } else {
-                above |= equal & slice;
-                equal &= !slice;
-            }
-        }
-        above | equal
     }
 
     /// The count at one square, for tests.
@@ -314,6 +337,14 @@ mod tests {
         assert_eq!(g.board, (1u128 << 121) - 1);
         assert_eq!(g.edges.count_ones(), 36);
         assert!(Geometry::of(4).is_none() && Geometry::of(12).is_none());
+        for index in 0..121 {
+            let class = match (g.corners >> index & 1, g.edges >> index & 1) {
+                (1, _) => CORNER,
+                (_, 1) => EDGE,
+                _ => INTERIOR,
+            };
+            assert_eq!(g.class[index], class);
+        }
         assert_eq!(Geometry::of(5).unwrap().value(Geometry::of(5).unwrap().board, 9, 3), 4 * 9 + 12 * 3 + 9);
     }
 

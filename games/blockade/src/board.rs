@@ -1,6 +1,6 @@
 //! The Blockade position: whose stones are where, and who moves next.
 
-use crate::bitboard::Geometry;
+use crate::bitboard::{CORNER, EDGE, Geometry};
 use crate::hash;
 use crate::rules::BlockadeRules;
 use crate::square::{Square, SquareSet};
@@ -9,10 +9,12 @@ use std::fmt;
 
 /// A Blockade position under its rules.
 ///
-/// It holds two bitboards (the stones of each seat), the seat to move and
-/// the position's Zobrist hash, plus the rules and the masks of the board
-/// size, all copied inline or shared as `'static`: cloning it is a copy of
-/// a few words.
+/// It holds two bitboards (the stones of each seat) and the seat to move;
+/// what the search asks at every node is kept up to date by each move
+/// rather than recomputed: the legal squares, the Zobrist hash, each
+/// seat's score and the value of its stable stones. The rules and the
+/// masks of the board size are copied inline or shared as `'static`:
+/// cloning is a copy of a few words.
 ///
 /// Build one with [`game_core::Game::start`] or
 /// [`game_core::Game::parse_position`]. Both validate the rules, so a
@@ -21,9 +23,16 @@ use std::fmt;
 pub struct Blockade {
     /// The stones of each seat, by seat index.
     pub(crate) stones: [u128; 2],
-    pub(crate) to_move: Seat,
+    /// The legal squares for the seat to move (and so for both).
+    pub(crate) legal: u128,
     /// Kept up to date by every move; equal to [`hash::from_scratch`].
     pub(crate) hash: u64,
+    /// Each seat's score, by seat index.
+    pub(crate) scores: [u16; 2],
+    /// The value of each seat's stable stones, by seat index. A stable
+    /// stone never changes again, so this only grows.
+    pub(crate) stable_scores: [u16; 2],
+    pub(crate) to_move: Seat,
     pub(crate) rules: BlockadeRules,
     pub(crate) geometry: &'static Geometry,
 }
@@ -42,7 +51,21 @@ impl Blockade {
             return Err("stones overlap or lie off the board".into());
         }
         let to_move = if to_move == Seat::SECOND { Seat::SECOND } else { Seat::FIRST };
-        Ok(Blockade { stones, to_move, hash: hash::from_scratch(stones, to_move), rules: *rules, geometry })
+        let mut position = Blockade {
+            stones,
+            legal: 0,
+            hash: hash::from_scratch(stones, to_move),
+            scores: [0; 2],
+            stable_scores: [0; 2],
+            to_move,
+            rules: *rules,
+            geometry,
+        };
+        let stable = position.stable();
+        position.scores = stones.map(|b| position.value(b) as u16);
+        position.stable_scores = stones.map(|b| position.value(b & stable) as u16);
+        position.legal = position.find_legal();
+        Ok(position)
     }
 
     /// The board's side: 5..=11.
@@ -94,7 +117,13 @@ impl Blockade {
 
     /// `seat`'s score now: the values of the squares its stones stand on.
     pub fn score(&self, seat: Seat) -> u32 {
-        self.value(self.stones_of(seat))
+        self.scores.get(seat.index()).map_or(0, |&s| s.into())
+    }
+
+    /// The part of `seat`'s score on stable squares, which no move can
+    /// change any more.
+    pub fn stable_score(&self, seat: Seat) -> u32 {
+        self.stable_scores.get(seat.index()).map_or(0, |&s| s.into())
     }
 
     /// The squares that can never change again: stones with no empty
@@ -127,6 +156,28 @@ impl Blockade {
     /// The points of the stones `b`.
     pub(crate) fn value(&self, b: u128) -> u32 {
         self.geometry.value(b, self.rules.corner_value, self.rules.edge_value)
+    }
+
+    /// The points of a stone on square `index`.
+    #[inline(always)]
+    pub(crate) fn square_points(&self, index: usize) -> u16 {
+        match self.geometry.class[index & 127] {
+            CORNER => self.rules.corner_value.into(),
+            EDGE => self.rules.edge_value.into(),
+            _ => 1,
+        }
+    }
+
+    /// The points of a few stones `b`, square by square: cheaper than
+    /// [`Blockade::value`] for the handful of squares a move changes.
+    #[inline]
+    pub(crate) fn sparse_value(&self, mut b: u128) -> u16 {
+        let mut total = 0u16;
+        while b != 0 {
+            total = total.wrapping_add(self.square_points(b.trailing_zeros() as usize));
+            b &= b - 1;
+        }
+        total
     }
 }
 

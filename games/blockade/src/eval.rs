@@ -28,11 +28,9 @@ impl Evaluate for Blockade {
     /// The largest board with the largest square values scores 881 points,
     /// so the value stays below 25,000, far within `EVAL_LIMIT`.
     fn evaluate(&self, seat: Seat) -> i32 {
-        let mine = self.stones_of(seat);
-        let theirs = self.stones_of(seat.opponent());
-        let stable = self.stable();
-        let material = self.value(mine) as i32 - self.value(theirs) as i32;
-        let settled = self.value(mine & stable) as i32 - self.value(theirs & stable) as i32;
+        let other = seat.opponent();
+        let material = self.score(seat) as i32 - self.score(other) as i32;
+        let settled = self.stable_score(seat) as i32 - self.stable_score(other) as i32;
         let mobility = -material.signum() * self.legal().count_ones() as i32;
         MATERIAL * material + STABILITY * settled + MOBILITY * mobility
     }

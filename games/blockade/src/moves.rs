@@ -60,6 +60,8 @@ impl MoveEffects {
 /// The changes of a move as bitboards: the fast path of [`MoveEffects`].
 #[derive(Clone, Copy)]
 struct Changes {
+    /// The squares next to the placed one.
+    around: u128,
     placed: u128,
     captured: u128,
     claimed: u128,
@@ -67,10 +69,16 @@ struct Changes {
 }
 
 impl Blockade {
-    /// The legal moves as a bitboard: empty squares next to stones of both
-    /// colours.
-    #[inline]
+    /// The legal moves as a bitboard, as kept by every move.
+    #[inline(always)]
     pub(crate) fn legal(&self) -> u128 {
+        self.legal
+    }
+
+    /// The legal moves computed from the stones: empty squares next to
+    /// stones of both colours.
+    #[inline(always)]
+    pub(crate) fn find_legal(&self) -> u128 {
         let n = self.rules.neighbourhood;
         let g = self.geometry;
         self.empty() & g.spread(self.stones[0], n) & g.spread(self.stones[1], n)
@@ -132,6 +140,7 @@ impl Blockade {
         let around = neighbours(square.index(), rules.neighbourhood) & g.board;
         let counts = neighbour_counts(own, g, rules.neighbourhood);
         Changes {
+            around,
             placed,
             captured: around & enemy & counts.at_least(rules.capture),
             claimed: around & !own & !enemy & counts.at_least(rules.claim),
@@ -141,16 +150,60 @@ impl Blockade {
 
     /// Places the mover's stone on `square` and applies its changes,
     /// without checking that the move is legal.
+    ///
+    /// The scores, the hash and the stable scores follow the few changed
+    /// squares. Only a square next to a newly filled one can have lost its
+    /// last empty neighbour, and such a square was not stable before (it
+    /// had that empty neighbour), so the newly stable squares are the
+    /// stable ones around the added stones.
     #[inline]
     pub(crate) fn place(&mut self, square: Square) {
-        let changes = self.changes(square);
-        let mover = self.to_move.index() & 1;
-        let added = changes.placed | changes.claimed;
-        let own = (self.stones[mover] | added | changes.captured) & !changes.overcrowded;
-        let enemy = (self.stones[mover ^ 1] & !changes.captured) | changes.overcrowded;
-        self.stones[mover] = own;
-        self.stones[mover ^ 1] = enemy;
-        self.hash = hash::after_move(self.hash, mover, added, changes.captured | changes.overcrowded);
+        let Changes { around, placed, captured, claimed, overcrowded } = self.changes(square);
+        let (me, other) = (self.to_move.index() & 1, (self.to_move.index() & 1) ^ 1);
+        let added = placed | claimed;
+        self.stones[me] = (self.stones[me] | added | captured) & !overcrowded;
+        self.stones[other] = (self.stones[other] & !captured) | overcrowded;
+
+        // One pass over the changed squares updates the hash and scores.
+        let mut hash = self.hash ^ hash::SECOND_TO_MOVE_KEY ^ hash::stone_key(me, square.index());
+        let mut added_points = self.square_points(square.index());
+        let (mut taken, mut lost) = (0u16, 0u16);
+        let mut squares = claimed;
+        while squares != 0 {
+            let index = squares.trailing_zeros() as usize;
+            hash ^= hash::stone_key(me, index);
+            added_points = added_points.wrapping_add(self.square_points(index));
+            squares &= squares - 1;
+        }
+        let mut squares = captured | overcrowded;
+        while squares != 0 {
+            let index = squares.trailing_zeros() as usize;
+            hash ^= hash::flip_key(index);
+            let points = self.square_points(index);
+            if captured >> index & 1 == 1 {
+                taken = taken.wrapping_add(points);
+            } else {
+                lost = lost.wrapping_add(points);
+            }
+            squares &= squares - 1;
+        }
+        self.hash = hash;
+        self.scores[me] = self.scores[me].wrapping_add(added_points).wrapping_add(taken).wrapping_sub(lost);
+        self.scores[other] = self.scores[other].wrapping_add(lost).wrapping_sub(taken);
+
+        let n = self.rules.neighbourhood;
+        let g = self.geometry;
+        let empty = self.empty();
+        // The squares whose neighbourhood lost an empty square.
+        let touched = if claimed == 0 { around | placed } else { g.spread(added, n) };
+        let newly_stable = touched & !empty & !g.spread(empty, n);
+        if newly_stable != 0 {
+            for seat in [me, other] {
+                let value = self.sparse_value(newly_stable & self.stones[seat]);
+                self.stable_scores[seat] = self.stable_scores[seat].wrapping_add(value);
+            }
+        }
+        self.legal = empty & g.spread(self.stones[0], n) & g.spread(self.stones[1], n);
         self.to_move = self.to_move.opponent();
     }
 }

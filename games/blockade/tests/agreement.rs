@@ -42,6 +42,7 @@ fn play_both(seed: u64) -> Result<usize, TestCaseError> {
         prop_assert_eq!(game.outcome(), reference.outcome());
         for seat in [Seat::FIRST, Seat::SECOND] {
             prop_assert_eq!(game.score(seat), reference.score(seat.index()));
+            prop_assert_eq!(game.stable_score(seat), reference.stable_score(seat.index()), "{:?}", game);
         }
         let value = game.evaluate(Seat::FIRST);
         prop_assert_eq!(value, -game.evaluate(Seat::SECOND));

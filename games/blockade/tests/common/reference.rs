@@ -198,6 +198,21 @@ impl Reference {
         score
     }
 
+    /// The points of `player`'s stones with no empty neighbour: they can
+    /// never change again.
+    pub fn stable_score(&self, player: usize) -> u32 {
+        let mut score = 0;
+        for file in 0..self.size() {
+            for rank in 0..self.size() {
+                let surrounded = self.neighbours(file, rank).iter().all(|&(f, r)| self.cells[f][r].is_some());
+                if self.cells[file][rank] == Some(player) && surrounded {
+                    score += self.square_value(file, rank);
+                }
+            }
+        }
+        score
+    }
+
     /// The result once the player to move has no legal move.
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.legal_moves().is_empty() {
