@@ -87,7 +87,7 @@ fn negamax(
 }
 
 fn alpha_beta(c: &mut Criterion) {
-    const DEPTH: usize = 7;
+    const DEPTH: usize = 11;
     let mut group = c.benchmark_group("alpha-beta");
     let position = start(&[]);
     let mut buffers: Vec<Vec<Square>> = (0..DEPTH).map(|_| Vec::new()).collect();
