@@ -7,17 +7,32 @@
 //!
 //! # Rules
 //! - The board is `size` x `size` (5..=11, default 8). Neighbours are the 8
-//!   surrounding squares, or the 4 orthogonal ones (`neighbourhood`).
+//!   surrounding squares, or the 4 orthogonal ones (`neighbourhood`; with
+//!   those, games from the compact starts are short: see
+//!   [`Neighbourhood::Orthogonal`]).
 //! - The game starts from a [`StartPattern`]: `centre` (default), `wide`
 //!   (a larger block, more first moves) or `grid` (stones over the whole
 //!   board). Player One (seat [`Seat::FIRST`](game_core::Seat::FIRST), `x`)
 //!   moves first.
 //! - A move places a stone on an empty square next to at least one stone of
-//!   each colour. Then the squares next to it are captured, claimed or
-//!   overcrowded by the thresholds `capture`, `claim` and `overcrowd` (see
-//!   [`moves`](crate::MoveEffects) and [`BlockadeRules`]). The placed stone
-//!   itself is never overcrowded by its own move: a square is not next to
-//!   itself.
+//!   the mover's and at least one of the opponent's.
+//! - Then only the squares next to the placed stone can change. Each counts
+//!   the mover's stones around it on the board right after placing, and all
+//!   changes happen together, so one change never feeds another
+//!   ([`Blockade::effects`] lists them as a [`MoveEffects`]):
+//!   - **capture**: an opponent's stone with at least `capture` of the
+//!     mover's stones around it becomes the mover's (default 3);
+//!   - **claim**: an empty square with at least `claim` of the mover's
+//!     stones around it gets a stone of the mover's (default 3);
+//!   - **overcrowd**: a stone of the mover's with at least `overcrowd` of
+//!     the mover's stones around it becomes the opponent's (default 4).
+//!
+//!   Each threshold is 1..=8; 0 switches its rule off. Under the
+//!   4-neighbourhood no square has more than 4 neighbours, so thresholds
+//!   5..=8 never trigger.
+//! - **The placed stone itself is never overcrowded by its own move.** The
+//!   rule looks at the squares next to the placed stone, and a square is
+//!   not next to itself. A later move next to it may overcrowd it.
 //! - A stone scores `corner_value` (default 9) on a corner, `edge_value`
 //!   (default 3) on the rest of the edge, 1 elsewhere.
 //! - The game ends when the player to move has no legal move (a full board

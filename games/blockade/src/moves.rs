@@ -1,30 +1,10 @@
-//! Where a stone may go, and what placing it changes.
-//!
-//! # The rules, as implemented
-//! - A stone may go on an empty square next to at least one stone of the
-//!   mover's and at least one of the opponent's. The same squares are
-//!   legal for both players.
-//! - After placing it, only the squares next to the placed stone can
-//!   change. Each counts the mover's stones around it on the board right
-//!   after placing, and all changes happen together, so one change never
-//!   feeds another:
-//!   - **capture**: an opponent's stone with at least `capture` of the
-//!     mover's stones around it becomes the mover's;
-//!   - **claim**: an empty square with at least `claim` of the mover's
-//!     stones around it gets a stone of the mover's;
-//!   - **overcrowd**: a stone of the mover's with at least `overcrowd` of
-//!     the mover's stones around it becomes the opponent's.
-//!
-//!   A threshold of 0 switches its rule off. Under the 4-neighbourhood no
-//!   square has more than 4 neighbours, so thresholds 5..=8 never trigger.
-//! - **The placed stone itself is never overcrowded by its own move.** The
-//!   rule looks at the squares next to the placed stone, and a square is
-//!   not next to itself. It may of course be overcrowded by a later move
-//!   next to it.
+//! Where a stone may go, and what placing it changes: the rules as the
+//! crate documentation states them, on bitboards.
 //!
 //! Each move costs a few dozen word operations: the neighbour counts of the
 //! whole board come bit-sliced from [`neighbour_counts`], and each rule is
-//! one comparison of all counts with its threshold.
+//! one comparison of all counts with its threshold, masked to the squares
+//! next to the placed stone and to the kind of square the rule is about.
 
 use crate::bitboard::{neighbour_counts, neighbours};
 use crate::board::Blockade;
