@@ -62,6 +62,12 @@ impl CliGame for Stones {
     }
 }
 
+impl CliGame for blockade::Blockade {
+    fn cli_start(rules: &Self::Rules, setups: Option<&str>) -> Result<Self, Failure> {
+        start_without_setups(rules, setups)
+    }
+}
+
 /// Reads the `--set key=value` options into a game's rules, starting from
 /// the defaults. Every problem is reported, each with its key and allowed
 /// values.
@@ -91,7 +97,11 @@ macro_rules! with_game {
                 type $G = stones::Stones;
                 $body
             }
-            kind @ (GameKind::Blockade | GameKind::StrategyChess) => Err(not_implemented(kind)),
+            GameKind::Blockade => {
+                type $G = blockade::Blockade;
+                $body
+            }
+            kind @ GameKind::StrategyChess => Err(not_implemented(kind)),
         }
     }};
 }

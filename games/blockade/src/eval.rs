@@ -1,0 +1,37 @@
+//! The heuristic the search uses at its horizon.
+
+use crate::board::Blockade;
+use game_core::{Evaluate, Seat};
+
+/// Weight of a point of score.
+const MATERIAL: i32 = 16;
+/// Extra weight of a point on a stable square: it is the mover's for good.
+const STABILITY: i32 = 8;
+/// Weight of one legal move, for the side that is behind.
+const MOBILITY: i32 = 2;
+
+impl Evaluate for Blockade {
+    /// Material, stability and mobility, zero-sum between the seats.
+    ///
+    /// - **Material:** the score difference, squares weighted by their
+    ///   values (corners and edges above the rest).
+    /// - **Stability:** the score difference again, counting only stable
+    ///   stones (no empty neighbour: nothing can ever be placed next to
+    ///   them, so they never change).
+    /// - **Mobility:** both players have the same legal squares (a legal
+    ///   square touches both colours), so counting moves per side says
+    ///   nothing. What mobility does decide is how long the game goes on:
+    ///   as the original's manual advises, the leader wants few moves left
+    ///   and the trailer many. The term is the number of legal moves, in
+    ///   favour of the side behind on material.
+    ///
+    /// The largest board with the largest square values scores 881 points,
+    /// so the value stays below 25,000, far within `EVAL_LIMIT`.
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let other = seat.opponent();
+        let material = self.score(seat) as i32 - self.score(other) as i32;
+        let settled = self.stable_score(seat) as i32 - self.stable_score(other) as i32;
+        let mobility = -material.signum() * self.legal().count_ones() as i32;
+        MATERIAL * material + STABILITY * settled + MOBILITY * mobility
+    }
+}
