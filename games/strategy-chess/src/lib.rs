@@ -43,6 +43,8 @@ pub mod library;
 pub mod movegen;
 pub mod notation;
 pub mod position_text;
+#[cfg(test)]
+mod proptests;
 pub mod rank;
 pub mod repetition;
 pub mod rules;
