@@ -362,3 +362,108 @@ impl Game for StrategyChess {
         self.random(rng, scratch)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::Library;
+    use game_core::rng::seeded;
+    use game_core::{Evaluate, Observe};
+
+    fn library_setups(a: u32, b: u32) -> [Setup; 2] {
+        let library = Library::builtin();
+        [library.entry(a).unwrap().setup, library.entry(b).unwrap().setup]
+    }
+
+    #[test]
+    fn start_checks_both_setups_against_the_army() {
+        let rules = StrategyChessRules::default();
+        let game = StrategyChess::start(&rules, &library_setups(1, 2)).unwrap();
+        assert_eq!(game.to_move(), Seat::FIRST);
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.remaining(Colour::Blue), crate::Army::CLASSIC.counts());
+        let err = StrategyChess::start(&rules, &library_setups(1, 2)[..1]).unwrap_err();
+        assert!(err.problem.contains("two setups"), "{err}");
+        let mut short = library_setups(1, 2);
+        short[1].set(0, 0, None);
+        let err = StrategyChess::start(&rules, &short).unwrap_err();
+        assert_eq!(err.seat, Seat::SECOND);
+        assert!(err.problem.contains("4 miner instead of 5"), "{err}");
+        let barrage = StrategyChessRules { army: crate::Army::BARRAGE, ..rules.clone() };
+        assert!(StrategyChess::start(&barrage, &library_setups(1, 2)).is_err());
+        let blue_first = StrategyChessRules { first: Colour::Blue, ..rules };
+        let game = StrategyChess::start(&blue_first, &library_setups(1, 2)).unwrap();
+        assert_eq!(game.to_move(), Seat::SECOND);
+    }
+
+    #[test]
+    fn random_setups_start_games_for_every_army() {
+        let custom = crate::Army::EMPTY.with(crate::Rank::Flag, 1).with(crate::Rank::Miner, 3);
+        for army in [crate::Army::CLASSIC, crate::Army::BARRAGE, custom] {
+            let rules = StrategyChessRules { army, ..StrategyChessRules::default() };
+            for (seed, strong) in [(1, true), (2, false)] {
+                let mut rng = seeded(seed);
+                let setups = [
+                    StrategyChess::random_setup(&rules, Seat::FIRST, strong, &mut rng),
+                    StrategyChess::random_setup(&rules, Seat::SECOND, strong, &mut rng),
+                ];
+                assert!(StrategyChess::start(&rules, &setups).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn the_game_ends_at_10000_plies_with_the_limit_off() {
+        let rules = StrategyChessRules { no_capture_limit: 0, ..StrategyChessRules::default() };
+        let mut game = StrategyChess::start(&rules, &library_setups(1, 2)).unwrap();
+        game.plies = MAX_PLIES - 1;
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        game.play(moves[0]);
+        assert_eq!(game.outcome(), Some(Outcome::draw()));
+    }
+
+    #[test]
+    fn the_history_logs_only_when_asked() {
+        let mut game = StrategyChess::start(&StrategyChessRules::default(), &library_setups(1, 2)).unwrap();
+        let mv = game.parse_move("a4-a6").unwrap();
+        game.play(mv);
+        assert_eq!(game.history().len(), 1);
+        assert_eq!(game.history().events()[0].notation(), "a4-a6");
+        let sampled = StrategyChess::sample(&game.view(Seat::SECOND), &mut seeded(1));
+        assert!(!sampled.logs_history());
+        let mut quiet = sampled.clone();
+        let mut moves = Vec::new();
+        quiet.legal_moves(&mut moves);
+        quiet.play(moves[0]);
+        assert_eq!(quiet.history().len(), 1, "search positions do not log");
+        assert_eq!(quiet.last_move().map(|e| e.from), Some(moves[0].from));
+        let a6 = Square::parse("a6").unwrap();
+        assert!(game.facts(a6).moved_far, "a long move shows a Scout");
+    }
+
+    #[test]
+    fn evaluation_is_zero_sum_and_counts_material() {
+        let game = StrategyChess::start(&StrategyChessRules::default(), &library_setups(1, 2)).unwrap();
+        assert_eq!(game.evaluate(Seat::FIRST), -game.evaluate(Seat::SECOND));
+        assert_eq!(game.evaluate(Seat::FIRST), 0, "equal armies, nothing known");
+        let text = "\
+. . . . bF . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . b5 . . . . .
+. . ~ ~ r1 . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . r8 . . . . .
+. . . . . . . . . .
+. . . . rF . . . . .
+to_move: red
+";
+        let game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        let value = game.evaluate(Seat::FIRST);
+        assert!(value > 400, "a Marshal and a Miner against a Captain: {value}");
+        assert_eq!(value, -game.evaluate(Seat::SECOND));
+        assert!(value.abs() < game_core::EVAL_LIMIT);
+    }
+}

@@ -221,7 +221,7 @@ impl crate::view::StrategyChessView {
     /// Test only: damages the view the way a forged network message might.
     fn forge(&mut self, sq: Square, edit: u8) {
         let enemy = self.viewer().opponent();
-        let r = (sq.index() % 12) as usize;
+        let r = sq.index() % 12;
         match edit {
             0 => self.remaining[enemy.index()][r] = self.remaining[enemy.index()][r].wrapping_add(3),
             1 => self.remaining[enemy.index()][r] = 0,
