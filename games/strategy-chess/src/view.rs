@@ -333,3 +333,48 @@ impl Observe for StrategyChess {
         crate::sampler::sample(view, &crate::sampler::HumanLike, rng)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::Library;
+    use game_core::Game;
+
+    #[test]
+    fn what_goes_over_the_wire_hides_the_enemy() {
+        let library = Library::builtin();
+        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
+        let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
+        let json = serde_json::to_string(&game.view(Seat::SECOND)).unwrap();
+        // Blue's own Marshal only; Red's pieces travel without ranks.
+        assert_eq!(json.matches("\"Marshal\"").count(), 1, "{json}");
+        assert_eq!(json.matches("\"rank\":null").count(), 40);
+        // A battle reveals both ranks, in the history and on the survivor.
+        for mv in ["a4-a5", "a7-a6", "a5xa6"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let view = game.view(Seat::SECOND);
+        let battle = view.last_battle().and_then(|e| e.battle).unwrap();
+        assert_eq!((battle.attacker, battle.defender), (Rank::Scout, Rank::Scout));
+        assert_eq!(view.captured(Colour::Red)[Rank::Scout.index()], 1);
+        assert_eq!(view.captured(Colour::Blue)[Rank::Scout.index()], 1);
+        assert_eq!(view.enemy_remaining()[Rank::Scout.index()], 7);
+        assert_eq!(view.history().len(), 3);
+        assert_eq!(view.turn(), 2);
+        assert!(view.is_my_turn());
+        assert!(
+            view.check_move(Move::new(Square::parse("b7").unwrap(), Square::parse("b6").unwrap())).is_ok()
+        );
+        assert_eq!(
+            view.check_move(Move::new(Square::parse("c7").unwrap(), Square::parse("c6").unwrap())),
+            Err(Violation::Lake(Square::parse("c6").unwrap()))
+        );
+        let red = game.view(Seat::FIRST);
+        assert_eq!(
+            red.check_move(Move::new(Square::parse("b4").unwrap(), Square::parse("b5").unwrap())),
+            Err(Violation::NotYourTurn(Colour::Blue))
+        );
+        assert!(red.targets_from(Square::parse("b4").unwrap()).is_empty());
+    }
+}
