@@ -1,0 +1,107 @@
+//! The heuristic value of a full position, for the search's horizon.
+//!
+//! The AI evaluates *sampled* positions, so reading every rank here is
+//! fair: the ranks are the sampler's guesses, not the truth.
+//!
+//! The value, from one side's point of view, is its score minus the
+//! opponent's, where a side's score is:
+//! - **material:** each piece's value by rank, with extra weight for the
+//!   Marshal, for Miners while enemy Bombs remain (more when Miners are
+//!   few), and for the Spy while the enemy Marshal lives;
+//! - **hidden information:** a small bonus for every piece the opponent has
+//!   not identified (not revealed, never moved far), and a smaller one for
+//!   every piece that has not moved (it may still be a Bomb);
+//! - **threats:** the side to move gains part of the value of the best
+//!   revealed enemy piece it can strike and beat right now.
+//!
+//! It is zero-sum and stays far inside ±[`game_core::EVAL_LIMIT`].
+
+use crate::combat::{Clash, battle};
+use crate::game::StrategyChess;
+use crate::rank::{Colour, Rank};
+use crate::square::{NEIGHBOUR, squares_of};
+use game_core::{EVAL_LIMIT, Evaluate, Seat};
+
+/// The value of each rank, strongest first (Marshal .. Flag).
+pub const RANK_VALUE: [i32; 12] = [400, 300, 200, 140, 90, 60, 40, 50, 25, 30, 30, 0];
+/// Extra weight of the Marshal.
+pub const MARSHAL_BONUS: i32 = 100;
+/// Extra weight of each Miner while the enemy has Bombs.
+pub const MINER_BONUS: i32 = 30;
+/// Extra weight of each Miner while the enemy has Bombs and we have two
+/// Miners or fewer.
+pub const LAST_MINERS_BONUS: i32 = 40;
+/// Extra weight of the Spy while the enemy Marshal lives.
+pub const SPY_BONUS: i32 = 120;
+/// Bonus for a piece the opponent has not identified.
+pub const HIDDEN_BONUS: i32 = 8;
+/// Bonus for a piece that has not moved.
+pub const UNMOVED_BONUS: i32 = 3;
+/// The share (in percent) of a revealed enemy piece's value the side to
+/// move gains when it can take it now.
+pub const THREAT_SHARE: i32 = 50;
+
+impl StrategyChess {
+    fn material(&self, colour: Colour) -> i32 {
+        let own = self.remaining[colour.index()];
+        let enemy = self.remaining[colour.opponent().index()];
+        let mut score: i32 = Rank::ALL.iter().map(|r| RANK_VALUE[r.index()] * own[r.index()] as i32).sum();
+        if own[Rank::Marshal.index()] > 0 {
+            score += MARSHAL_BONUS;
+        }
+        let miners = own[Rank::Miner.index()] as i32;
+        if enemy[Rank::Bomb.index()] > 0 {
+            score += miners * MINER_BONUS;
+            if miners <= 2 {
+                score += miners * LAST_MINERS_BONUS;
+            }
+        }
+        if enemy[Rank::Marshal.index()] > 0 {
+            score += own[Rank::Spy.index()] as i32 * SPY_BONUS;
+        }
+        score
+    }
+
+    fn secrecy(&self, colour: Colour) -> i32 {
+        squares_of(self.board.occupied(colour))
+            .map(|sq| {
+                let facts = self.board.facts(sq);
+                let hidden = if facts.revealed || facts.moved_far { 0 } else { HIDDEN_BONUS };
+                hidden + if facts.moved { 0 } else { UNMOVED_BONUS }
+            })
+            .sum()
+    }
+
+    /// The best revealed enemy piece the side to move can strike and beat.
+    fn best_threat(&self) -> i32 {
+        let colour = self.to_move;
+        let mut best = 0;
+        for from in squares_of(self.board.mobile(colour)) {
+            let Some(attacker) = self.board.rank_at(from) else { continue };
+            for next in NEIGHBOUR[from.index()].into_iter().flatten() {
+                let Some(target) = self.board.piece(next) else { continue };
+                if target.colour == colour || !self.board.facts(next).revealed {
+                    continue;
+                }
+                if matches!(
+                    battle(attacker, target.rank, self.flags.bombs),
+                    Some(Clash::AttackerWins | Clash::FlagCaptured)
+                ) {
+                    best = best.max(RANK_VALUE[target.rank.index()] * THREAT_SHARE / 100);
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Evaluate for StrategyChess {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let me = Colour::of_seat(seat);
+        let them = me.opponent();
+        let mut value = self.material(me) - self.material(them) + self.secrecy(me) - self.secrecy(them);
+        let threat = self.best_threat();
+        value += if self.to_move == me { threat } else { -threat };
+        value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}

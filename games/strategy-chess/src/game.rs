@@ -1,0 +1,469 @@
+//! The full position of a game, and the [`Game`] trait.
+//!
+//! # How a game ends
+//! - **Flag:** striking the enemy Flag wins at once.
+//! - **No legal move:** a player to move with no legal move (the repetition
+//!   rules applied) loses; but if the other player could not move either
+//!   (no piece of theirs that could step anywhere, the repetition rules
+//!   aside) the game is a draw. This covers the last two movable pieces
+//!   dying in one battle.
+//! - **`no_capture_limit`:** that many plies in a row without a battle draw
+//!   the game; with the limit off (0) a game still ends as a draw after
+//!   10,000 plies.
+//!
+//! A win has **margin 1** and a draw margin 0: Strategy Chess has no score,
+//! only the flag.
+
+use crate::board::{Board, PublicFacts};
+use crate::combat::{Clash, battle};
+use crate::history::{Battle, PublicEvent, PublicHistory};
+use crate::movegen::Move;
+use crate::rank::{Colour, Piece, RANK_COUNT};
+use crate::repetition::{Chase, TwoSquare};
+use crate::rules::{BombRule, MAX_PLIES, ScoutRule, StrategyChessRules};
+use crate::setup::Setup;
+use crate::square::Square;
+use crate::violation::Violation;
+use game_core::rng::{GameRng, splitmix64, zobrist_keys};
+use game_core::{Game, NotationError, Outcome, PositionError, RuleSet, Seat, SetupError};
+use std::sync::Arc;
+
+/// The rule options the hot paths read, copied out of the shared rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Flags {
+    pub scouts: ScoutRule,
+    pub bombs: BombRule,
+    pub two_square_rule: bool,
+    pub more_square_rule: bool,
+    pub no_capture_limit: u32,
+}
+
+impl Flags {
+    pub(crate) fn of(rules: &StrategyChessRules) -> Flags {
+        Flags {
+            scouts: rules.scouts,
+            bombs: rules.bombs,
+            two_square_rule: rules.two_square_rule,
+            more_square_rule: rules.more_square_rule,
+            no_capture_limit: rules.no_capture_limit,
+        }
+    }
+}
+
+/// A full Strategy Chess position: every piece with its rank. **Only the
+/// referee holds one**; players get a [`crate::StrategyChessView`].
+///
+/// Cloning copies a few hundred bytes and bumps two reference counts; play
+/// never allocates unless the position logs its history (see
+/// [`StrategyChess::logs_history`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrategyChess {
+    pub(crate) rules: Arc<StrategyChessRules>,
+    pub(crate) flags: Flags,
+    pub(crate) board: Board,
+    pub(crate) to_move: Colour,
+    pub(crate) plies: u32,
+    pub(crate) quiet_plies: u32,
+    pub(crate) initial: [[u8; RANK_COUNT]; 2],
+    pub(crate) remaining: [[u8; RANK_COUNT]; 2],
+    pub(crate) two_square: TwoSquare,
+    pub(crate) chase: Chase,
+    pub(crate) last_move: Option<PublicEvent>,
+    pub(crate) history: PublicHistory,
+    pub(crate) logs_history: bool,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
+
+impl StrategyChess {
+    /// A position with these pieces, `to_move` to move, nothing moved or
+    /// revealed, an empty history; its army is what the board holds.
+    pub(crate) fn from_board(rules: &StrategyChessRules, board: Board, to_move: Colour) -> StrategyChess {
+        let counts = [board.counts(Colour::Red), board.counts(Colour::Blue)];
+        let mut position = StrategyChess {
+            rules: Arc::new(rules.clone()),
+            flags: Flags::of(rules),
+            board,
+            to_move,
+            plies: 0,
+            quiet_plies: 0,
+            initial: counts,
+            remaining: counts,
+            two_square: TwoSquare::default(),
+            chase: Chase::default(),
+            last_move: None,
+            history: PublicHistory::default(),
+            logs_history: true,
+            outcome: None,
+        };
+        position.outcome = position.ending(None);
+        position
+    }
+
+    /// The piece on `square`. **Referee side only**: players see a view.
+    pub fn piece(&self, square: Square) -> Option<Piece> {
+        self.board.piece(square)
+    }
+
+    /// The public facts of the piece on `square`.
+    pub fn facts(&self, square: Square) -> PublicFacts {
+        self.board.facts(square)
+    }
+
+    /// Who is to move.
+    pub fn colour_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// Plies played since the game started (or since the position was read).
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Plies in a row without a battle.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// How many pieces of each rank `colour` has left (indexed like
+    /// [`crate::Rank::ALL`]).
+    pub fn remaining(&self, colour: Colour) -> [u8; RANK_COUNT] {
+        self.remaining[colour.index()]
+    }
+
+    /// How many pieces of each rank `colour` started with.
+    pub fn initial(&self, colour: Colour) -> [u8; RANK_COUNT] {
+        self.initial[colour.index()]
+    }
+
+    /// The last move and its battle, if any.
+    pub fn last_move(&self) -> Option<PublicEvent> {
+        self.last_move
+    }
+
+    /// The public history (complete while the position logs it).
+    pub fn history(&self) -> &PublicHistory {
+        &self.history
+    }
+
+    /// The state of `two_square_rule`.
+    pub fn two_square(&self) -> &TwoSquare {
+        &self.two_square
+    }
+
+    /// The state of `more_square_rule`.
+    pub fn chase(&self) -> &Chase {
+        &self.chase
+    }
+
+    /// Whether moves played on this position are added to its public
+    /// history. True for positions made by `start` and `parse_position`
+    /// (the referee's); false for positions made by `sample`, which are for
+    /// search: they keep the history they were sampled with and play without
+    /// allocating.
+    pub fn logs_history(&self) -> bool {
+        self.logs_history
+    }
+
+    /// This position, logging its history or not from now on (see
+    /// [`StrategyChess::logs_history`]). Perft and benchmarks turn it off.
+    pub fn with_history_log(mut self, on: bool) -> StrategyChess {
+        self.logs_history = on;
+        self
+    }
+
+    /// How the game stands after a move by the other side (`flag_taker` if
+    /// it took the Flag), or at the start.
+    pub(crate) fn ending(&self, flag_taker: Option<Colour>) -> Option<Outcome> {
+        if let Some(colour) = flag_taker {
+            return Some(Outcome::win(colour.seat(), 1));
+        }
+        if !self.has_legal_move() {
+            let other = self.to_move.opponent();
+            return Some(if self.can_move(other) { Outcome::win(other.seat(), 1) } else { Outcome::draw() });
+        }
+        let limit = self.flags.no_capture_limit;
+        if (limit > 0 && self.quiet_plies >= limit) || self.plies >= MAX_PLIES {
+            return Some(Outcome::draw());
+        }
+        None
+    }
+
+    pub(crate) fn play_move(&mut self, mv: Move) {
+        let colour = self.to_move;
+        let enemy = colour.opponent();
+        let Move { from, to } = mv;
+        let Some(attacker) = self.board.piece(from) else {
+            // Not a move of this position: keep the position sane and pass.
+            self.to_move = enemy;
+            self.plies += 1;
+            return;
+        };
+        let far = from.line_to(to).is_some_and(|(_, d)| d > 1);
+        let mut facts = self.board.facts(from);
+        facts.moved = true;
+        facts.moved_far |= far;
+        let mut fight = None;
+        let mut flag_taker = None;
+        match self.board.piece(to) {
+            None => self.board.relocate(from, to, facts),
+            Some(defender) => {
+                let clash =
+                    battle(attacker.rank, defender.rank, self.flags.bombs).unwrap_or(Clash::DefenderWins);
+                facts.revealed = true;
+                match clash {
+                    Clash::AttackerWins | Clash::FlagCaptured => {
+                        self.board.remove(to);
+                        self.board.relocate(from, to, facts);
+                        self.lose(defender);
+                        if clash == Clash::FlagCaptured {
+                            flag_taker = Some(colour);
+                        }
+                    }
+                    Clash::DefenderWins => {
+                        self.board.remove(from);
+                        self.lose(attacker);
+                        let mut kept = self.board.facts(to);
+                        kept.revealed = true;
+                        self.board.set_facts(to, kept);
+                    }
+                    Clash::BothDie => {
+                        self.board.remove(from);
+                        self.board.remove(to);
+                        self.lose(attacker);
+                        self.lose(defender);
+                    }
+                }
+                fight = Some(Battle { attacker: attacker.rank, defender: defender.rank, clash });
+            }
+        }
+        self.two_square.record(colour, from, to);
+        if fight.is_some_and(|b| !b.clash.attacker_survives()) {
+            self.two_square.break_row(colour);
+        }
+        self.chase.record(colour, from, to, fight.is_some(), self.board.occupied(enemy));
+        self.plies += 1;
+        self.quiet_plies = if fight.is_some() { 0 } else { self.quiet_plies + 1 };
+        let event = PublicEvent { colour, from, to, battle: fight };
+        self.last_move = Some(event);
+        if self.logs_history {
+            self.history.push(event);
+        }
+        self.to_move = enemy;
+        self.outcome = self.ending(flag_taker);
+    }
+
+    fn lose(&mut self, piece: Piece) {
+        let count = &mut self.remaining[piece.colour.index()][piece.rank.index()];
+        *count = count.saturating_sub(1);
+    }
+}
+
+impl Game for StrategyChess {
+    const NAME: &'static str = "strategy-chess";
+    /// `from * 36 + direction * 9 + (distance - 1)`.
+    const MOVE_SLOTS: usize = 100 * 36;
+    type Move = Move;
+    type Rules = StrategyChessRules;
+    type RuleViolation = Violation;
+    type Setup = Setup;
+
+    /// Red's setup first, then Blue's; each must hold exactly the army.
+    fn start(rules: &StrategyChessRules, setups: &[Setup]) -> Result<Self, SetupError> {
+        rules.validate().map_err(|e| SetupError::new(Seat::FIRST, e.to_string()))?;
+        if setups.len() != 2 {
+            return Err(SetupError::new(
+                Seat(setups.len().min(255) as u8),
+                format!("two setups are needed (Red's, then Blue's), not {}", setups.len()),
+            ));
+        }
+        let mut board = Board::empty();
+        for colour in Colour::BOTH {
+            let setup = &setups[colour.index()];
+            setup.check(&rules.army).map_err(|problem| SetupError::new(colour.seat(), problem))?;
+            for (square, rank) in setup.placements(colour) {
+                board.put(square, Piece::new(colour, rank), PublicFacts::default());
+            }
+        }
+        Ok(StrategyChess::from_board(rules, board, rules.first))
+    }
+
+    fn random_setup(rules: &StrategyChessRules, seat: Seat, strong: bool, rng: &mut GameRng) -> Setup {
+        crate::generator::random_setup(&rules.army, Colour::of_seat(seat), strong, rng)
+    }
+
+    fn rules(&self) -> &StrategyChessRules {
+        &self.rules
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move.seat()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    fn count_legal_moves(&self, scratch: &mut Vec<Move>) -> usize {
+        self.count(scratch)
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), Violation> {
+        self.check(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.play_move(mv);
+    }
+
+    fn hash_key(&self) -> u64 {
+        let mut key = self.board.key();
+        if self.to_move == Colour::Blue {
+            key ^= BLUE_TO_MOVE_KEY;
+        }
+        if self.flags.two_square_rule {
+            key ^= splitmix64(self.two_square.fingerprint());
+        }
+        if self.flags.more_square_rule {
+            key ^= splitmix64(self.chase.fingerprint() ^ 0x0043_4841_5345);
+        }
+        key
+    }
+
+    fn move_slot(mv: Move) -> usize {
+        match mv.from.line_to(mv.to) {
+            Some((dir, distance)) => mv.from.index() * 36 + dir.index() * 9 + (distance - 1).min(8),
+            None => mv.from.index() * 36,
+        }
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        crate::notation::parse_move(text)
+    }
+
+    fn format_position(&self) -> String {
+        crate::position_text::format(self)
+    }
+
+    fn parse_position(rules: &StrategyChessRules, text: &str) -> Result<Self, PositionError> {
+        crate::position_text::parse(rules, text)
+    }
+
+    fn random_move(&self, rng: &mut GameRng, scratch: &mut Vec<Move>) -> Option<Move> {
+        self.random(rng, scratch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::Library;
+    use game_core::rng::seeded;
+    use game_core::{Evaluate, Observe};
+
+    fn library_setups(a: u32, b: u32) -> [Setup; 2] {
+        let library = Library::builtin();
+        [library.entry(a).unwrap().setup, library.entry(b).unwrap().setup]
+    }
+
+    #[test]
+    fn start_checks_both_setups_against_the_army() {
+        let rules = StrategyChessRules::default();
+        let game = StrategyChess::start(&rules, &library_setups(1, 2)).unwrap();
+        assert_eq!(game.to_move(), Seat::FIRST);
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.remaining(Colour::Blue), crate::Army::CLASSIC.counts());
+        let err = StrategyChess::start(&rules, &library_setups(1, 2)[..1]).unwrap_err();
+        assert!(err.problem.contains("two setups"), "{err}");
+        let mut short = library_setups(1, 2);
+        short[1].set(0, 0, None);
+        let err = StrategyChess::start(&rules, &short).unwrap_err();
+        assert_eq!(err.seat, Seat::SECOND);
+        assert!(err.problem.contains("4 miner instead of 5"), "{err}");
+        let barrage = StrategyChessRules { army: crate::Army::BARRAGE, ..rules.clone() };
+        assert!(StrategyChess::start(&barrage, &library_setups(1, 2)).is_err());
+        let blue_first = StrategyChessRules { first: Colour::Blue, ..rules };
+        let game = StrategyChess::start(&blue_first, &library_setups(1, 2)).unwrap();
+        assert_eq!(game.to_move(), Seat::SECOND);
+    }
+
+    #[test]
+    fn random_setups_start_games_for_every_army() {
+        let custom = crate::Army::EMPTY.with(crate::Rank::Flag, 1).with(crate::Rank::Miner, 3);
+        for army in [crate::Army::CLASSIC, crate::Army::BARRAGE, custom] {
+            let rules = StrategyChessRules { army, ..StrategyChessRules::default() };
+            for (seed, strong) in [(1, true), (2, false)] {
+                let mut rng = seeded(seed);
+                let setups = [
+                    StrategyChess::random_setup(&rules, Seat::FIRST, strong, &mut rng),
+                    StrategyChess::random_setup(&rules, Seat::SECOND, strong, &mut rng),
+                ];
+                assert!(StrategyChess::start(&rules, &setups).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn the_game_ends_at_10000_plies_with_the_limit_off() {
+        let rules = StrategyChessRules { no_capture_limit: 0, ..StrategyChessRules::default() };
+        let mut game = StrategyChess::start(&rules, &library_setups(1, 2)).unwrap();
+        game.plies = MAX_PLIES - 1;
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        game.play(moves[0]);
+        assert_eq!(game.outcome(), Some(Outcome::draw()));
+    }
+
+    #[test]
+    fn the_history_logs_only_when_asked() {
+        let mut game = StrategyChess::start(&StrategyChessRules::default(), &library_setups(1, 2)).unwrap();
+        let mv = game.parse_move("a4-a6").unwrap();
+        game.play(mv);
+        assert_eq!(game.history().len(), 1);
+        assert_eq!(game.history().events()[0].notation(), "a4-a6");
+        let sampled = StrategyChess::sample(&game.view(Seat::SECOND), &mut seeded(1));
+        assert!(!sampled.logs_history());
+        let mut quiet = sampled.clone();
+        let mut moves = Vec::new();
+        quiet.legal_moves(&mut moves);
+        quiet.play(moves[0]);
+        assert_eq!(quiet.history().len(), 1, "search positions do not log");
+        assert_eq!(quiet.last_move().map(|e| e.from), Some(moves[0].from));
+        let a6 = Square::parse("a6").unwrap();
+        assert!(game.facts(a6).moved_far, "a long move shows a Scout");
+    }
+
+    #[test]
+    fn evaluation_is_zero_sum_and_counts_material() {
+        let game = StrategyChess::start(&StrategyChessRules::default(), &library_setups(1, 2)).unwrap();
+        assert_eq!(game.evaluate(Seat::FIRST), -game.evaluate(Seat::SECOND));
+        assert_eq!(game.evaluate(Seat::FIRST), 0, "equal armies, nothing known");
+        let text = "\
+. . . . bF . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . b5 . . . . .
+. . ~ ~ r1 . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . r8 . . . . .
+. . . . . . . . . .
+. . . . rF . . . . .
+to_move: red
+";
+        let game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        let value = game.evaluate(Seat::FIRST);
+        assert!(value > 400, "a Marshal and a Miner against a Captain: {value}");
+        assert_eq!(value, -game.evaluate(Seat::SECOND));
+        assert!(value.abs() < game_core::EVAL_LIMIT);
+    }
+}
