@@ -1,0 +1,477 @@
+//! The exact solver for perfect-information games: the final margin under
+//! perfect play.
+//!
+//! # What it searches
+//!
+//! Not the final margin itself but the **future value** of a position: the
+//! final margin for the side to move minus what is already banked for it
+//! ([`Solve::banked_margin`]). A move's own gain (what it banks) is an edge
+//! weight, so the value of a node is
+//!
+//! ```text
+//! f(p) = max over moves of  gain + f(child)   if the same side moves again
+//!                           gain - f(child)   if the turn passes
+//! f(p) = final margin - banked               at the end of the game
+//! ```
+//!
+//! and the table is keyed by [`Solve::future_key`], which leaves the banked
+//! part out: mancala positions that differ only in the stores share one
+//! entry.
+//!
+//! # How
+//!
+//! MTD(f): a series of null-window alpha-beta searches (fail-soft, with the
+//! table storing a lower and an upper bound per position) that close in on
+//! the value from a first guess. The guess comes from a shallow search that
+//! scores its horizon as "no more gains" (future value 0). Move ordering:
+//! the table's move, then moves that keep the turn (free turns), then the
+//! biggest immediate gain. Enhanced transposition cutoffs look the children
+//! up in the table before searching any of them.
+//!
+//! The game must end on every line (no cycles), as all our games do.
+
+use crate::limits::{SearchLimits, Watch};
+use crate::solver_table::SolverTable;
+use game_core::{Seat, Solve};
+use std::fmt;
+use std::time::Duration;
+use thiserror::Error;
+
+/// Beyond every future value.
+const INFINITY: i32 = 1 << 24;
+
+/// The deepest line the solver follows before giving up (a guard against
+/// games that do not end, and against running out of stack).
+pub const MAX_SOLVE_PLY: usize = 2000;
+
+/// Settings of the [`Solver`].
+pub struct SolverConfig<G> {
+    /// Size of the table in MB.
+    pub table_mb: usize,
+    /// Look the children up in the table before searching them (enhanced
+    /// transposition cutoffs).
+    pub enhanced_cutoffs: bool,
+    /// Depth of the shallow search that gives MTD(f) its first guess
+    /// (0: guess 0).
+    pub guess_depth: u32,
+    /// A game-specific bound on the magnitude of the future value (for a
+    /// mancala, the stones still in play), used to cut off hopeless
+    /// windows early. `None` if unknown.
+    pub future_bound: Option<fn(&G) -> i32>,
+}
+
+impl<G> Clone for SolverConfig<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for SolverConfig<G> {}
+
+impl<G> fmt::Debug for SolverConfig<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolverConfig")
+            .field("table_mb", &self.table_mb)
+            .field("enhanced_cutoffs", &self.enhanced_cutoffs)
+            .field("guess_depth", &self.guess_depth)
+            .field("future_bound", &self.future_bound.is_some())
+            .finish()
+    }
+}
+
+impl<G> Default for SolverConfig<G> {
+    fn default() -> Self {
+        SolverConfig { table_mb: 64, enhanced_cutoffs: true, guess_depth: 6, future_bound: None }
+    }
+}
+
+/// Why the solver gave no value.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// A time or node limit, or the stop signal, ended the search.
+    #[error("the search was stopped before the position was solved")]
+    Stopped,
+    /// A line went deeper than [`MAX_SOLVE_PLY`] plies.
+    #[error("a line is longer than {MAX_SOLVE_PLY} plies: the game may not end")]
+    TooDeep,
+}
+
+/// What the solver did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolveStats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Table probes that found their position.
+    pub table_hits: u64,
+    /// Table probes.
+    pub table_probes: u64,
+    /// Null-window searches of MTD(f).
+    pub passes: u32,
+    /// The first guess of the future value.
+    pub first_guess: i32,
+    /// Table slots in use at the end.
+    pub table_used: usize,
+    /// Table slots.
+    pub table_capacity: usize,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl SolveStats {
+    /// Nodes per second.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution<M> {
+    /// The final margin for the side to move under perfect play.
+    pub value: i64,
+    /// The same margin for the first seat.
+    pub first_seat_margin: i64,
+    /// A best move (`None` when the game is over).
+    pub best_move: Option<M>,
+    /// What the solver did.
+    pub stats: SolveStats,
+}
+
+/// One child of a node, made once and reused for ordering, table lookups
+/// and the search.
+#[derive(Clone, Debug)]
+struct Child<G: Solve> {
+    position: G,
+    mv: G::Move,
+    /// Whether the side to move keeps the turn.
+    same: bool,
+    /// What the move banks for the mover.
+    gain: i32,
+    /// Ordering key; higher first.
+    order: i32,
+}
+
+/// The exact solver. Its table survives between calls (positions of one
+/// game and rules share it).
+pub struct Solver<G: Solve> {
+    config: SolverConfig<G>,
+    table: SolverTable<G::Move>,
+    /// One children buffer per ply of the exact search, reused.
+    children: Vec<Vec<Child<G>>>,
+    /// The same for the first guess's shallow search, by remaining depth.
+    guess_children: Vec<Vec<Child<G>>>,
+    moves: Vec<G::Move>,
+    nodes: u64,
+    hits: u64,
+    probes: u64,
+    watch: Watch,
+    failure: Option<SolveError>,
+}
+
+impl<G: Solve> fmt::Debug for Solver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver").field("config", &self.config).field("nodes", &self.nodes).finish()
+    }
+}
+
+impl<G: Solve> Solver<G> {
+    /// A solver with these settings.
+    pub fn new(config: SolverConfig<G>) -> Self {
+        Solver {
+            config,
+            table: SolverTable::new(config.table_mb, INFINITY),
+            children: Vec::new(),
+            guess_children: Vec::new(),
+            moves: Vec::new(),
+            nodes: 0,
+            hits: 0,
+            probes: 0,
+            watch: Watch::new(&SearchLimits::none()),
+            failure: None,
+        }
+    }
+
+    /// The bytes of one table entry (for sizing reports).
+    pub fn entry_bytes() -> usize {
+        SolverTable::<G::Move>::entry_bytes()
+    }
+
+    /// Solves `position`: its final margin under perfect play, within
+    /// `limits` (time, nodes, stop signal; depth is ignored).
+    pub fn solve(&mut self, position: &G, limits: &SearchLimits) -> Result<Solution<G::Move>, SolveError> {
+        self.watch = Watch::new(limits);
+        self.nodes = 0;
+        self.hits = 0;
+        self.probes = 0;
+        self.failure = None;
+        let mover = position.to_move();
+        let banked = position.banked_margin(mover);
+
+        // What the table already knows (a position solved before, or a
+        // transposition of one) beats any estimate.
+        let known = self.table.probe(position.future_key());
+        let guess = match known {
+            Some(b) if b.lower == b.upper => b.lower,
+            _ if self.config.guess_depth > 0 => {
+                self.estimate(position, self.config.guess_depth, -INFINITY, INFINITY)
+            }
+            _ => 0,
+        };
+        let guess = known.map_or(guess, |b| guess.clamp(b.lower, b.upper));
+        let (mut lower, mut upper) = (-INFINITY, INFINITY);
+        let mut g = guess;
+        let mut passes = 0;
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.search(position, 0, beta - 1, beta);
+            if let Some(failure) = self.failure.take() {
+                return Err(failure);
+            }
+            passes += 1;
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        let value = banked + i64::from(g);
+        let best_move = self.best_root_move(position, g);
+        if let Some(failure) = self.failure.take() {
+            return Err(failure);
+        }
+        Ok(Solution {
+            value,
+            first_seat_margin: if mover == Seat::FIRST { value } else { -value },
+            best_move,
+            stats: SolveStats {
+                nodes: self.nodes,
+                table_hits: self.hits,
+                table_probes: self.probes,
+                passes,
+                first_guess: guess,
+                table_used: self.table.used(),
+                table_capacity: self.table.capacity(),
+                elapsed: self.watch.elapsed(),
+            },
+        })
+    }
+
+    /// A move of `position` that keeps its future value `value`: the
+    /// first child (in search order, the table's move first) that a
+    /// null-window search proves to reach it. Cheap once the table holds
+    /// the solution.
+    fn best_root_move(&mut self, position: &G, value: i32) -> Option<G::Move> {
+        let mut children = Vec::new();
+        Self::make_children(position, &mut children, &mut self.moves);
+        if let Some(mv) = self.table.probe(position.future_key()).and_then(|b| b.mv)
+            && let Some(i) = children.iter().position(|c| c.mv == mv)
+        {
+            children[..=i].rotate_right(1);
+        }
+        for child in &children {
+            let reaches = if child.same {
+                child.gain + self.search(&child.position, 1, value - 1 - child.gain, value - child.gain)
+                    >= value
+            } else {
+                child.gain - self.search(&child.position, 1, child.gain - value, child.gain - value + 1)
+                    >= value
+            };
+            if self.failure.is_some() {
+                return None;
+            }
+            if reaches {
+                return Some(child.mv);
+            }
+        }
+        children.first().map(|c| c.mv)
+    }
+
+    /// Fills `children` with the children of `position`, ordered (the
+    /// caller moves the table's move to the front). Empty when the game is
+    /// over.
+    fn make_children(position: &G, children: &mut Vec<Child<G>>, moves: &mut Vec<G::Move>) {
+        let mover = position.to_move();
+        let banked = position.banked_margin(mover);
+        position.legal_moves(moves);
+        children.clear();
+        for &mv in moves.iter() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let same = child.to_move() == mover;
+            let gain = if same {
+                child.banked_margin(mover) - banked
+            } else {
+                -child.banked_margin(child.to_move()) - banked
+            } as i32;
+            let order = (i32::from(same) << 20) + gain;
+            children.push(Child { position: child, mv, same, gain, order });
+        }
+        // Insertion sort: few children, stable for equal keys.
+        for i in 1..children.len() {
+            let mut j = i;
+            while j > 0 && children[j - 1].order < children[j].order {
+                children.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// The reusable children buffer of `ply` in `stack`.
+    fn take_buffer(stack: &mut Vec<Vec<Child<G>>>, ply: usize) -> Vec<Child<G>> {
+        if stack.len() <= ply {
+            stack.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut stack[ply])
+    }
+
+    /// The future value of a finished game for the side to move.
+    fn terminal(position: &G) -> i32 {
+        let mover = position.to_move();
+        let outcome = position.outcome().map_or(0, |o| o.margin_for(mover));
+        (outcome - position.banked_margin(mover)) as i32
+    }
+
+    /// Fail-soft alpha-beta on the future value, with the table.
+    fn search(&mut self, position: &G, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.watch.should_stop(self.nodes) {
+            self.failure.get_or_insert(SolveError::Stopped);
+            return 0;
+        }
+        if ply >= MAX_SOLVE_PLY {
+            self.failure.get_or_insert(SolveError::TooDeep);
+            return 0;
+        }
+        if let Some(bound) = self.config.future_bound {
+            let bound = bound(position);
+            if bound <= alpha {
+                return bound;
+            }
+            if -bound >= beta {
+                return -bound;
+            }
+        }
+        let key = position.future_key();
+        self.probes += 1;
+        let mut table_move = None;
+        if let Some(known) = self.table.probe(key) {
+            self.hits += 1;
+            if known.lower >= beta {
+                return known.lower;
+            }
+            if known.upper <= alpha {
+                return known.upper;
+            }
+            if known.lower == known.upper {
+                return known.lower;
+            }
+            alpha = alpha.max(known.lower);
+            beta = beta.min(known.upper);
+            table_move = known.mv;
+        }
+
+        let mut children = Self::take_buffer(&mut self.children, ply);
+        Self::make_children(position, &mut children, &mut self.moves);
+        if children.is_empty() {
+            self.children[ply] = children;
+            return Self::terminal(position);
+        }
+        if let Some(mv) = table_move
+            && let Some(i) = children.iter().position(|c| c.mv == mv)
+        {
+            children[..=i].rotate_right(1);
+        }
+        if self.config.enhanced_cutoffs
+            && let Some((value, mv)) = self.transposition_cutoff(&children, beta)
+        {
+            self.children[ply] = children;
+            self.table.store(key, value, INFINITY, Some(mv), 1);
+            return value;
+        }
+
+        let nodes_before = self.nodes;
+        let alpha_at_start = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for child in &children {
+            let value = if child.same {
+                child.gain + self.search(&child.position, ply + 1, alpha - child.gain, beta - child.gain)
+            } else {
+                child.gain - self.search(&child.position, ply + 1, child.gain - beta, child.gain - alpha)
+            };
+            if self.failure.is_some() {
+                self.children[ply] = children;
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(child.mv);
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.children[ply] = children;
+        let work = self.nodes - nodes_before;
+        if best >= beta {
+            self.table.store(key, best, INFINITY, best_move, work);
+        } else if best <= alpha_at_start {
+            self.table.store(key, -INFINITY, best, None, work);
+        } else {
+            self.table.store(key, best, best, best_move, work);
+        }
+        best
+    }
+
+    /// A child whose stored bound already proves a cutoff at `beta`.
+    fn transposition_cutoff(&mut self, children: &[Child<G>], beta: i32) -> Option<(i32, G::Move)> {
+        for child in children {
+            self.probes += 1;
+            let Some(known) = self.table.probe(child.position.future_key()) else { continue };
+            self.hits += 1;
+            let at_least = if child.same {
+                child.gain.saturating_add(known.lower)
+            } else {
+                child.gain.saturating_sub(known.upper)
+            };
+            if at_least >= beta {
+                return Some((at_least, child.mv));
+            }
+        }
+        None
+    }
+
+    /// A shallow estimate of the future value: alpha-beta to `depth` plies
+    /// that scores its horizon as "nothing more to gain". No table.
+    fn estimate(&mut self, position: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return if position.outcome().is_some() { Self::terminal(position) } else { 0 };
+        }
+        let slot = depth as usize;
+        let mut children = Self::take_buffer(&mut self.guess_children, slot);
+        Self::make_children(position, &mut children, &mut self.moves);
+        if children.is_empty() {
+            self.guess_children[slot] = children;
+            return Self::terminal(position);
+        }
+        let mut best = -INFINITY;
+        for child in &children {
+            let value = if child.same {
+                child.gain + self.estimate(&child.position, depth - 1, alpha - child.gain, beta - child.gain)
+            } else {
+                child.gain - self.estimate(&child.position, depth - 1, child.gain - beta, child.gain - alpha)
+            };
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.guess_children[slot] = children;
+        best
+    }
+}
