@@ -213,3 +213,73 @@ fn combine<M: Copy + PartialEq>(common: &[M], results: &[SearchResult<M>], rule:
         stats,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+    use game_core::Seat;
+    use game_core::nim::{Nim, NimMove, NimRules};
+
+    fn nim(text: &str) -> Nim {
+        Nim::parse_position(&NimRules::default(), text).unwrap()
+    }
+
+    #[test]
+    fn root_moves_are_those_of_every_sample() {
+        let mv = |heap, take| NimMove { heap, take };
+        let common = common_moves(&[nim("2 3 : first"), nim("3 1 : first")]);
+        assert_eq!(common, vec![mv(0, 1), mv(0, 2), mv(1, 1)]);
+        // Nothing in common: the first sample's moves, so there is a move.
+        let disjoint = common_moves(&[nim("0 1 : first"), nim("1 0 : first")]);
+        assert_eq!(disjoint, vec![mv(1, 1)]);
+    }
+
+    #[test]
+    fn limits_are_shared_by_the_samples() {
+        let limits = SearchLimits::none().nodes(1000).time(Duration::from_millis(800)).depth(3);
+        let shared = share_limits(&limits, 8, 2);
+        assert_eq!(shared.nodes, Some(125));
+        assert_eq!(shared.time, Some(Duration::from_millis(200)), "4 rounds of 2 parallel samples");
+        assert_eq!(shared.depth, Some(3));
+    }
+
+    #[test]
+    fn votes_and_averages_combine_over_common_moves() {
+        let result = |best: u8, values: &[(u8, Score)]| SearchResult {
+            best_move: Some(best),
+            value: 0,
+            pv: vec![best],
+            root_moves: values
+                .iter()
+                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
+                .collect(),
+            stats: SearchStats { samples: 1, ..SearchStats::default() },
+        };
+        let results = [
+            result(1, &[(1, 10), (2, 5), (3, 0)]),
+            result(1, &[(1, 8), (2, 9), (9, 50)]),
+            result(2, &[(2, 30), (1, 0)]),
+        ];
+        let vote = combine(&[1, 2, 3], &results, Combine::Vote);
+        assert_eq!(vote.best_move, Some(1), "two votes to one");
+        assert_eq!(vote.stats.samples, 3);
+        let average = combine(&[1, 2, 3], &results, Combine::Average);
+        assert_eq!(average.best_move, Some(2), "mean 14.7 beats 6; move 9 is not common");
+        assert_eq!(average.root_moves.iter().map(|r| r.mv).collect::<Vec<_>>(), vec![2, 1, 3]);
+    }
+
+    #[test]
+    fn a_perfect_information_view_is_searched_as_the_position() {
+        let position = nim("3 4 5 : first");
+        let config = AlphaBetaConfig { tt_mb: 1, exact_root: false };
+        let limits = SearchLimits::none().depth(4);
+        let mut engines = [Engine::AlphaBeta(AlphaBeta::new(config))];
+        let via_view =
+            search_view::<Nim>(&position.view(Seat::FIRST), &mut engines, &SamplePlan::SINGLE, &limits, 3);
+        let direct = AlphaBeta::<Nim>::new(config).search(&position, None, &limits, &mut seeded(0));
+        assert_eq!(via_view.best_move, direct.best_move);
+        assert_eq!(via_view.value, direct.value);
+        assert_eq!(via_view.pv, direct.pv);
+    }
+}

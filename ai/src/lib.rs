@@ -54,5 +54,5 @@ pub use mcts::{Mcts, MctsConfig, PlayoutPolicy};
 pub use player::ComputerPlayer;
 pub use score::Score;
 pub use search::{RootMove, SearchResult, Searcher};
-pub use solver::{Solution, SolveError, SolveStats, Solver, SolverConfig};
+pub use solver::{Cutoffs, Solution, SolveError, SolveStats, Solver, SolverConfig};
 pub use stats::SearchStats;

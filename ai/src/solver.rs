@@ -44,13 +44,28 @@ const INFINITY: i32 = 1 << 24;
 /// games that do not end, and against running out of stack).
 pub const MAX_SOLVE_PLY: usize = 2000;
 
+/// When the solver tries enhanced transposition cutoffs: a look-up of
+/// every child in the table, in case one already proves a cutoff. Each
+/// look-up may be a cache miss, so it pays only where big subtrees are
+/// likely to be known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cutoffs {
+    /// Never.
+    Never,
+    /// At positions the table already knew (searched in an earlier pass
+    /// or reached by another path).
+    SeenBefore,
+    /// At every position.
+    Always,
+}
+
 /// Settings of the [`Solver`].
 pub struct SolverConfig<G> {
     /// Size of the table in MB.
     pub table_mb: usize,
-    /// Look the children up in the table before searching them (enhanced
-    /// transposition cutoffs).
-    pub enhanced_cutoffs: bool,
+    /// When to look the children up in the table before searching them
+    /// (enhanced transposition cutoffs).
+    pub enhanced_cutoffs: Cutoffs,
     /// Depth of the shallow search that gives MTD(f) its first guess
     /// (0: guess 0).
     pub guess_depth: u32,
@@ -81,7 +96,12 @@ impl<G> fmt::Debug for SolverConfig<G> {
 
 impl<G> Default for SolverConfig<G> {
     fn default() -> Self {
-        SolverConfig { table_mb: 64, enhanced_cutoffs: true, guess_depth: 6, future_bound: None }
+        SolverConfig {
+            table_mb: 64,
+            enhanced_cutoffs: Cutoffs::SeenBefore,
+            guess_depth: 6,
+            future_bound: None,
+        }
     }
 }
 
@@ -149,13 +169,15 @@ struct Child<G: Solve> {
     gain: i32,
     /// Ordering key; higher first.
     order: i32,
+    /// The child's [`Solve::future_key`].
+    key: u64,
 }
 
 /// The exact solver. Its table survives between calls (positions of one
 /// game and rules share it).
 pub struct Solver<G: Solve> {
     config: SolverConfig<G>,
-    table: SolverTable<G::Move>,
+    table: SolverTable,
     /// One children buffer per ply of the exact search, reused.
     children: Vec<Vec<Child<G>>>,
     /// The same for the first guess's shallow search, by remaining depth.
@@ -192,9 +214,7 @@ impl<G: Solve> Solver<G> {
     }
 
     /// The bytes of one table entry (for sizing reports).
-    pub fn entry_bytes() -> usize {
-        SolverTable::<G::Move>::entry_bytes()
-    }
+    pub const ENTRY_BYTES: usize = SolverTable::ENTRY_BYTES;
 
     /// Solves `position`: its final margin under perfect play, within
     /// `limits` (time, nodes, stop signal; depth is ignored).
@@ -209,7 +229,8 @@ impl<G: Solve> Solver<G> {
 
         // What the table already knows (a position solved before, or a
         // transposition of one) beats any estimate.
-        let known = self.table.probe(position.future_key());
+        let root_key = position.future_key();
+        let known = self.table.probe(root_key);
         let guess = match known {
             Some(b) if b.lower == b.upper => b.lower,
             _ if self.config.guess_depth > 0 => {
@@ -223,7 +244,7 @@ impl<G: Solve> Solver<G> {
         let mut passes = 0;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(position, 0, beta - 1, beta);
+            g = self.search(position, root_key, 0, beta - 1, beta);
             if let Some(failure) = self.failure.take() {
                 return Err(failure);
             }
@@ -263,17 +284,17 @@ impl<G: Solve> Solver<G> {
     fn best_root_move(&mut self, position: &G, value: i32) -> Option<G::Move> {
         let mut children = Vec::new();
         Self::make_children(position, &mut children, &mut self.moves);
-        if let Some(mv) = self.table.probe(position.future_key()).and_then(|b| b.mv)
-            && let Some(i) = children.iter().position(|c| c.mv == mv)
-        {
-            children[..=i].rotate_right(1);
+        if let Some(slot) = self.table.probe(position.future_key()).and_then(|b| b.slot) {
+            Self::table_move_first(&mut children, slot);
         }
         for child in &children {
             let reaches = if child.same {
-                child.gain + self.search(&child.position, 1, value - 1 - child.gain, value - child.gain)
+                child.gain
+                    + self.search(&child.position, child.key, 1, value - 1 - child.gain, value - child.gain)
                     >= value
             } else {
-                child.gain - self.search(&child.position, 1, child.gain - value, child.gain - value + 1)
+                child.gain
+                    - self.search(&child.position, child.key, 1, child.gain - value, child.gain - value + 1)
                     >= value
             };
             if self.failure.is_some() {
@@ -304,7 +325,8 @@ impl<G: Solve> Solver<G> {
                 -child.banked_margin(child.to_move()) - banked
             } as i32;
             let order = (i32::from(same) << 20) + gain;
-            children.push(Child { position: child, mv, same, gain, order });
+            let key = child.future_key();
+            children.push(Child { position: child, mv, same, gain, order, key });
         }
         // Insertion sort: few children, stable for equal keys.
         for i in 1..children.len() {
@@ -313,6 +335,13 @@ impl<G: Solve> Solver<G> {
                 children.swap(j - 1, j);
                 j -= 1;
             }
+        }
+    }
+
+    /// Moves the child whose move has the table's `slot` to the front.
+    fn table_move_first(children: &mut [Child<G>], slot: usize) {
+        if let Some(i) = children.iter().position(|c| G::move_slot(c.mv) == slot) {
+            children[..=i].rotate_right(1);
         }
     }
 
@@ -332,7 +361,7 @@ impl<G: Solve> Solver<G> {
     }
 
     /// Fail-soft alpha-beta on the future value, with the table.
-    fn search(&mut self, position: &G, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, position: &G, key: u64, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.watch.should_stop(self.nodes) {
             self.failure.get_or_insert(SolveError::Stopped);
@@ -351,10 +380,11 @@ impl<G: Solve> Solver<G> {
                 return -bound;
             }
         }
-        let key = position.future_key();
         self.probes += 1;
-        let mut table_move = None;
+        let mut table_slot = None;
+        let mut seen_before = false;
         if let Some(known) = self.table.probe(key) {
+            seen_before = true;
             self.hits += 1;
             if known.lower >= beta {
                 return known.lower;
@@ -367,7 +397,7 @@ impl<G: Solve> Solver<G> {
             }
             alpha = alpha.max(known.lower);
             beta = beta.min(known.upper);
-            table_move = known.mv;
+            table_slot = known.slot;
         }
 
         let mut children = Self::take_buffer(&mut self.children, ply);
@@ -376,16 +406,17 @@ impl<G: Solve> Solver<G> {
             self.children[ply] = children;
             return Self::terminal(position);
         }
-        if let Some(mv) = table_move
-            && let Some(i) = children.iter().position(|c| c.mv == mv)
-        {
-            children[..=i].rotate_right(1);
+        if let Some(slot) = table_slot {
+            Self::table_move_first(&mut children, slot);
         }
-        if self.config.enhanced_cutoffs
-            && let Some((value, mv)) = self.transposition_cutoff(&children, beta)
-        {
+        let try_cutoffs = match self.config.enhanced_cutoffs {
+            Cutoffs::Never => false,
+            Cutoffs::SeenBefore => seen_before,
+            Cutoffs::Always => true,
+        };
+        if try_cutoffs && let Some((value, mv)) = self.transposition_cutoff(&children, beta) {
             self.children[ply] = children;
-            self.table.store(key, value, INFINITY, Some(mv), 1);
+            self.table.store(key, value, INFINITY, Some(G::move_slot(mv)), 1);
             return value;
         }
 
@@ -395,9 +426,11 @@ impl<G: Solve> Solver<G> {
         let mut best_move = None;
         for child in &children {
             let value = if child.same {
-                child.gain + self.search(&child.position, ply + 1, alpha - child.gain, beta - child.gain)
+                child.gain
+                    + self.search(&child.position, child.key, ply + 1, alpha - child.gain, beta - child.gain)
             } else {
-                child.gain - self.search(&child.position, ply + 1, child.gain - beta, child.gain - alpha)
+                child.gain
+                    - self.search(&child.position, child.key, ply + 1, child.gain - beta, child.gain - alpha)
             };
             if self.failure.is_some() {
                 self.children[ply] = children;
@@ -416,12 +449,13 @@ impl<G: Solve> Solver<G> {
         }
         self.children[ply] = children;
         let work = self.nodes - nodes_before;
+        let best_slot = best_move.map(G::move_slot);
         if best >= beta {
-            self.table.store(key, best, INFINITY, best_move, work);
+            self.table.store(key, best, INFINITY, best_slot, work);
         } else if best <= alpha_at_start {
             self.table.store(key, -INFINITY, best, None, work);
         } else {
-            self.table.store(key, best, best, best_move, work);
+            self.table.store(key, best, best, best_slot, work);
         }
         best
     }
@@ -430,7 +464,7 @@ impl<G: Solve> Solver<G> {
     fn transposition_cutoff(&mut self, children: &[Child<G>], beta: i32) -> Option<(i32, G::Move)> {
         for child in children {
             self.probes += 1;
-            let Some(known) = self.table.probe(child.position.future_key()) else { continue };
+            let Some(known) = self.table.probe(child.key) else { continue };
             self.hits += 1;
             let at_least = if child.same {
                 child.gain.saturating_add(known.lower)

@@ -22,7 +22,7 @@ use crate::limits::SearchLimits;
 use crate::player::ComputerPlayer;
 use crate::reference::{plain_final_margin, plain_negamax};
 use crate::search::Searcher;
-use crate::solver::{Solver, SolverConfig};
+use crate::solver::{Cutoffs, Solver, SolverConfig};
 use game_core::rng::seeded;
 use game_core::{Evaluate, Game, Observe, Seat, Solve};
 use rand::Rng;
@@ -91,8 +91,12 @@ pub fn check_against_plain_negamax<G: Evaluate>(positions: &[G], depths: RangeIn
 /// without enhanced transposition cutoffs and first guess, and with one
 /// solver kept across all positions (they must share their rules).
 pub fn check_solver_against_plain<G: Solve>(positions: &[G]) {
-    let plain =
-        SolverConfig::<G> { table_mb: 1, enhanced_cutoffs: false, guess_depth: 0, future_bound: None };
+    let plain = SolverConfig::<G> {
+        table_mb: 1,
+        enhanced_cutoffs: Cutoffs::Never,
+        guess_depth: 0,
+        future_bound: None,
+    };
     let full = SolverConfig::<G> { table_mb: 1, ..SolverConfig::default() };
     let mut kept = Solver::new(full);
     for position in positions {

@@ -7,7 +7,7 @@ mod support;
 
 use ai::reference::plain_final_margin;
 use ai::testing::{check_against_plain_negamax, check_solver_against_plain, random_positions};
-use ai::{SearchLimits, Solver, SolverConfig};
+use ai::{Cutoffs, SearchLimits, Solver, SolverConfig};
 use game_core::nim::{Nim, NimRules};
 use game_core::rng::seeded;
 use game_core::{Game, Seat, Solve};
@@ -134,7 +134,7 @@ fn a_bigger_kalah_solves_with_every_setting_alike() {
     // Too big for plain search: the settings must agree with each other.
     let start = kalah(4, 3, false);
     let mut values = Vec::new();
-    for enhanced_cutoffs in [false, true] {
+    for enhanced_cutoffs in [Cutoffs::Never, Cutoffs::SeenBefore, Cutoffs::Always] {
         for guess_depth in [0, 6] {
             for future_bound in [None, Some(in_play_bound as fn(&Kalah) -> i32)] {
                 let config = SolverConfig { table_mb: 8, enhanced_cutoffs, guess_depth, future_bound };
