@@ -52,6 +52,9 @@ pub(crate) struct SolverTable {
     base: usize,
     mask: usize,
     infinity: i32,
+    /// Slots holding an entry (counted as they fill: scanning a large,
+    /// mostly untouched table would cost more than the search).
+    used: usize,
 }
 
 fn encode_lower(value: i32) -> i16 {
@@ -100,7 +103,7 @@ impl SolverTable {
         let words = vec![0u64; (buckets + 1) * BUCKET_WORDS];
         let misalignment = (words.as_ptr() as usize % 64) / 8;
         let base = (BUCKET_WORDS - misalignment) % BUCKET_WORDS;
-        SolverTable { words, base, mask: buckets - 1, infinity }
+        SolverTable { words, base, mask: buckets - 1, infinity, used: 0 }
     }
 
     /// How many entries fit.
@@ -168,13 +171,14 @@ impl SolverTable {
         let entry = &mut bucket[victim * WORDS..victim * WORDS + WORDS];
         entry[0] = key;
         entry[1] = Data { lower, upper, slot, work }.pack();
+        if victim_work == 0 {
+            self.used += 1;
+        }
     }
 
     /// How many slots hold an entry.
     pub(crate) fn used(&self) -> usize {
-        let start = self.base;
-        let end = start + self.capacity() * WORDS;
-        self.words[start..end].chunks_exact(WORDS).filter(|e| Data::unpack(e[1]).work != 0).count()
+        self.used
     }
 }
 
