@@ -304,13 +304,29 @@ impl<G: Evaluate> AlphaBeta<G> {
             return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        self.ordering.score(mover, ply, tt_move, &moves, &mut keys);
+        keys.clear();
+        // The table's move goes first, before any ordering work: it often
+        // cuts off alone.
+        let mut placed = 0;
+        if let Some(tt_move) = tt_move
+            && let Some(j) = moves.iter().position(|&m| m == tt_move)
+        {
+            moves.swap(0, j);
+            placed = 1;
+        }
 
         let alpha_at_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut keys, i);
+            let mv = if i < placed {
+                moves[i]
+            } else {
+                if i == placed {
+                    self.ordering.score(mover, ply, &moves, placed, &mut keys);
+                }
+                pick_next(&mut moves, &mut keys, i)
+            };
             let mut child = position.clone();
             child.play_unchecked(mv);
             let same = child.to_move() == mover;

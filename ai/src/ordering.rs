@@ -1,6 +1,9 @@
 //! Move ordering for alpha-beta: the table's move, then killers, then the
 //! history heuristic.
 //!
+//! The search tries the table's move before ordering anything else (it
+//! often cuts off alone); this module orders the rest.
+//!
 //! Good ordering makes the first move at most nodes the best one, which is
 //! what lets principal-variation search prune. Ordering never changes the
 //! value a search returns, only how fast it gets there.
@@ -8,7 +11,6 @@
 use game_core::{Game, Seat};
 
 /// Ordering keys; higher is tried first.
-const TT_MOVE: i64 = 1 << 62;
 const FIRST_KILLER: i64 = 1 << 61;
 const SECOND_KILLER: i64 = 1 << 60;
 
@@ -41,21 +43,15 @@ impl<G: Game> MoveOrdering<G> {
         (seat.index() & 1) * slots + G::move_slot(mv) % slots
     }
 
-    /// Fills `keys` with one ordering key per move of `moves`.
-    pub(crate) fn score(
-        &self,
-        seat: Seat,
-        ply: usize,
-        tt_move: Option<G::Move>,
-        moves: &[G::Move],
-        keys: &mut Vec<i64>,
-    ) {
+    /// Fills `keys` with one ordering key per move of `moves`, for the
+    /// moves from index `from` on (those before are already placed and get
+    /// a placeholder).
+    pub(crate) fn score(&self, seat: Seat, ply: usize, moves: &[G::Move], from: usize, keys: &mut Vec<i64>) {
         keys.clear();
+        keys.resize(from, 0);
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
-        keys.extend(moves.iter().map(|&mv| {
-            if Some(mv) == tt_move {
-                TT_MOVE
-            } else if Some(mv) == killers[0] {
+        keys.extend(moves[from..].iter().map(|&mv| {
+            if Some(mv) == killers[0] {
                 FIRST_KILLER
             } else if Some(mv) == killers[1] {
                 SECOND_KILLER
@@ -104,7 +100,7 @@ mod tests {
     use game_core::nim::{Nim, NimMove};
 
     #[test]
-    fn table_move_then_killers_then_history() {
+    fn killers_then_history() {
         let mut ordering = MoveOrdering::<Nim>::new();
         let mv = |heap, take| NimMove { heap, take };
         let mut moves = vec![mv(0, 1), mv(0, 2), mv(1, 1), mv(1, 2), mv(2, 1)];
@@ -112,12 +108,15 @@ mod tests {
         ordering.reward_cutoff(Seat::FIRST, 3, 2, mv(1, 2));
         ordering.reward_cutoff(Seat::FIRST, 0, 5, mv(0, 2)); // history only at ply 3
         let mut keys = Vec::new();
-        ordering.score(Seat::FIRST, 3, Some(mv(2, 1)), &moves, &mut keys);
-        let order: Vec<NimMove> = (0..moves.len()).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
-        assert_eq!(order, vec![mv(2, 1), mv(1, 2), mv(1, 1), mv(0, 2), mv(0, 1)]);
-        // The other seat has no history: generation order after the TT move.
+        // The first move is already placed (the table's move).
+        moves.swap(0, 4);
+        ordering.score(Seat::FIRST, 3, &moves, 1, &mut keys);
+        assert_eq!(keys.len(), moves.len());
+        let order: Vec<NimMove> = (1..moves.len()).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
+        assert_eq!(order, vec![mv(1, 2), mv(1, 1), mv(0, 2), mv(0, 1)]);
+        // The other seat has no history, and killers are forgotten.
         ordering.new_search();
-        ordering.score(Seat::SECOND, 3, None, &order, &mut keys);
+        ordering.score(Seat::SECOND, 3, &order, 0, &mut keys);
         assert!(keys.iter().all(|&k| k == 0));
     }
 }

@@ -1,13 +1,18 @@
 //! The transposition table of alpha-beta: buckets of entries, sized in MB,
 //! kept from one move to the next.
 //!
-//! Each bucket holds [`BUCKET`] entries. A position's bucket comes from the
-//! low bits of its hash; the entry stores the whole 64-bit key, so a
-//! collision needs two equal 64-bit hashes. Replacement, within the bucket:
-//! the same position first, then an empty slot, then the entry worth least,
-//! where an entry from an earlier search (an older generation) is worth
-//! less than any entry of this search, and a shallower one less than a
-//! deeper one.
+//! Each bucket holds [`BUCKET`] entries and is aligned to a 64-byte cache
+//! line; with a move of up to three bytes an entry takes 16 bytes, so a
+//! bucket is one line and a probe one memory access. A position's bucket
+//! comes from the low bits of its hash and the entry keeps the high 32
+//! bits, so a false match needs two hashes equal in well over 40 bits (and
+//! a false table move is harmless: it is only used if it is among the
+//! generated moves).
+//!
+//! Replacement, within the bucket: the same position first, then an empty
+//! slot, then the entry worth least, where an entry from an earlier search
+//! (an older generation) is worth less than any entry of this search, and
+//! a shallower one less than a deeper one.
 
 use crate::score::Score;
 
@@ -38,24 +43,60 @@ pub struct TtHit<M> {
     pub bound: Bound,
 }
 
+/// Generations wrap within the bits left in `meta`.
+const GENERATIONS: u8 = 64;
+
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {
-    key: u64,
-    hit: TtHit<M>,
-    generation: u8,
-    used: bool,
+    /// The high 32 bits of the key (the low bits chose the bucket).
+    check: u32,
+    value: Score,
+    depth: u8,
+    /// 0 for an empty slot; otherwise the bound (1..=3) in the low two
+    /// bits and the generation above them.
+    meta: u8,
+    mv: Option<M>,
 }
 
 impl<M: Copy> Entry<M> {
-    const EMPTY: Self = Entry {
-        key: 0,
-        hit: TtHit { mv: None, value: 0, depth: 0, bound: Bound::Exact },
-        generation: 0,
-        used: false,
+    const EMPTY: Self = Entry { check: 0, value: 0, depth: 0, meta: 0, mv: None };
+
+    fn used(&self) -> bool {
+        self.meta != 0
+    }
+
+    fn generation(&self) -> u8 {
+        self.meta >> 2
+    }
+
+    fn bound(&self) -> Bound {
+        match self.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+
+    fn hit(&self) -> TtHit<M> {
+        TtHit { mv: self.mv, value: self.value, depth: self.depth, bound: self.bound() }
+    }
+}
+
+fn meta(bound: Bound, generation: u8) -> u8 {
+    let bound = match bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
     };
+    generation << 2 | bound
+}
+
+fn check(key: u64) -> u32 {
+    (key >> 32) as u32
 }
 
 #[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
 struct Bucket<M> {
     entries: [Entry<M>; BUCKET],
 }
@@ -85,7 +126,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// Marks the start of a new search: entries of earlier searches stay
     /// usable but are replaced first.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) % GENERATIONS;
     }
 
     /// Forgets everything.
@@ -105,7 +146,8 @@ impl<M: Copy> TranspositionTable<M> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit<M>> {
         let bucket = &self.buckets[self.bucket_index(key)];
-        bucket.entries.iter().find(|e| e.used && e.key == key).map(|e| e.hit)
+        let check = check(key);
+        bucket.entries.iter().find(|e| e.check == check && e.used()).map(Entry::hit)
     }
 
     /// Stores what a search found about the position with hash `key`.
@@ -113,31 +155,32 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn store(&mut self, key: u64, hit: TtHit<M>) {
         let generation = self.generation;
         let index = self.bucket_index(key);
+        let check = check(key);
         let entries = &mut self.buckets[index].entries;
-        let slot = match entries.iter().position(|e| e.used && e.key == key) {
+        let mut mv = hit.mv;
+        let slot = match entries.iter().position(|e| e.check == check && e.used()) {
             Some(same) => {
-                // Keep a better move of an earlier store if this one has none.
-                let mut hit = hit;
-                if hit.mv.is_none() {
-                    hit.mv = entries[same].hit.mv;
+                // Keep the move of an earlier store if this one has none.
+                if mv.is_none() {
+                    mv = entries[same].mv;
                 }
-                entries[same] = Entry { key, hit, generation, used: true };
-                return;
+                same
             }
-            None => entries.iter().position(|e| !e.used).unwrap_or_else(|| {
+            None => entries.iter().position(|e| !e.used()).unwrap_or_else(|| {
                 // The least valuable: older generations first, then shallow.
-                let worth = |e: &Entry<M>| (e.generation == generation, e.hit.depth);
+                let worth = |e: &Entry<M>| (e.generation() == generation, e.depth);
                 (0..BUCKET).min_by_key(|&i| worth(&entries[i])).unwrap_or(0)
             }),
         };
-        entries[slot] = Entry { key, hit, generation, used: true };
+        entries[slot] =
+            Entry { check, value: hit.value, depth: hit.depth, meta: meta(hit.bound, generation), mv };
     }
 
     /// How full the table is, in thousandths, from a sample of its buckets.
     pub fn permille_full(&self) -> u32 {
         let sample = self.buckets.len().min(1000);
         let used: usize =
-            self.buckets[..sample].iter().map(|b| b.entries.iter().filter(|e| e.used).count()).sum();
+            self.buckets[..sample].iter().map(|b| b.entries.iter().filter(|e| e.used()).count()).sum();
         (used * 1000 / (sample * BUCKET)) as u32
     }
 }
@@ -151,14 +194,15 @@ mod tests {
     }
 
     #[test]
-    fn stores_and_finds_by_full_key() {
+    fn stores_and_finds_by_key() {
         let mut tt = TranspositionTable::<u16>::new(1);
         assert!(tt.capacity() >= 1000 && tt.capacity().is_power_of_two());
         tt.store(42, hit(3, 17, Some(5)));
         assert_eq!(tt.probe(42), Some(hit(3, 17, Some(5))));
         // Same bucket, other key: not found.
-        let other = 42 + tt.buckets.len() as u64;
+        let other = 42 + (1 << 40);
         assert_eq!(tt.probe(other), None);
+        assert_eq!(std::mem::size_of::<Bucket<u16>>(), 64, "a bucket is one cache line");
         // A store without a move keeps the known move.
         tt.store(42, hit(4, 9, None));
         assert_eq!(tt.probe(42), Some(hit(4, 9, Some(5))));
@@ -171,19 +215,20 @@ mod tests {
     fn replaces_old_then_shallow_entries() {
         let mut tt = TranspositionTable::<u16>::new(0);
         assert_eq!(tt.capacity(), BUCKET, "a tiny table is one bucket");
+        let key = |k: u64| k << 32;
         for k in 0..BUCKET as u64 {
-            tt.store(k, hit(10 + k as u8, 0, None));
+            tt.store(key(k), hit(10 + k as u8, 0, None));
         }
         // Full bucket, same search: the shallowest (key 0) goes.
-        tt.store(100, hit(1, 0, None));
-        assert_eq!(tt.probe(0), None);
-        assert!(tt.probe(100).is_some());
+        tt.store(key(100), hit(1, 0, None));
+        assert_eq!(tt.probe(key(0)), None);
+        assert!(tt.probe(key(100)).is_some());
         // A new search: any entry of the old generation goes before the
         // shallow entry of this one.
         tt.new_search();
-        tt.store(200, hit(1, 0, None));
-        tt.store(300, hit(0, 0, None));
-        assert!(tt.probe(200).is_some() && tt.probe(300).is_some());
+        tt.store(key(200), hit(1, 0, None));
+        tt.store(key(300), hit(0, 0, None));
+        assert!(tt.probe(key(200)).is_some() && tt.probe(key(300)).is_some());
         assert_eq!(tt.permille_full(), 1000);
     }
 }
