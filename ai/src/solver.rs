@@ -23,10 +23,13 @@
 //! MTD(f): a series of null-window alpha-beta searches (fail-soft, with the
 //! table storing a lower and an upper bound per position) that close in on
 //! the value from a first guess. The guess comes from a shallow search that
-//! scores its horizon as "no more gains" (future value 0). Move ordering:
-//! the table's move, then moves that keep the turn (free turns), then the
-//! biggest immediate gain. Enhanced transposition cutoffs look the children
-//! up in the table before searching any of them.
+//! scores its horizon as "no more gains" (future value 0).
+//!
+//! Move ordering: the table's move first, searched before the other
+//! children are even made (it often cuts off alone); then moves that keep
+//! the turn (free turns), then the biggest immediate gain, then the history
+//! of beta cutoffs per move slot. Enhanced transposition cutoffs look the
+//! children up in the table before searching them ([`Cutoffs`]).
 //!
 //! The game must end on every line (no cycles), as all our games do.
 
@@ -39,6 +42,9 @@ use thiserror::Error;
 
 /// Beyond every future value.
 const INFINITY: i32 = 1 << 24;
+
+/// The history count that saturates an ordering key.
+const HISTORY_CAP: u32 = (1 << 24) - 1;
 
 /// The deepest line the solver follows before giving up (a guard against
 /// games that do not end, and against running out of stack).
@@ -168,7 +174,7 @@ struct Child<G: Solve> {
     /// What the move banks for the mover.
     gain: i32,
     /// Ordering key; higher first.
-    order: i32,
+    order: i64,
     /// The child's [`Solve::future_key`].
     key: u64,
 }
@@ -182,7 +188,12 @@ pub struct Solver<G: Solve> {
     children: Vec<Vec<Child<G>>>,
     /// The same for the first guess's shallow search, by remaining depth.
     guess_children: Vec<Vec<Child<G>>>,
+    /// One move buffer per ply of the exact search, reused.
+    move_lists: Vec<Vec<G::Move>>,
+    /// A scratch move buffer for the other searches.
     moves: Vec<G::Move>,
+    /// Beta cutoffs per seat and move slot, for move ordering.
+    history: Vec<u32>,
     nodes: u64,
     hits: u64,
     probes: u64,
@@ -204,7 +215,9 @@ impl<G: Solve> Solver<G> {
             table: SolverTable::new(config.table_mb, INFINITY),
             children: Vec::new(),
             guess_children: Vec::new(),
+            move_lists: Vec::new(),
             moves: Vec::new(),
+            history: vec![0; 2 * G::MOVE_SLOTS.max(1)],
             nodes: 0,
             hits: 0,
             probes: 0,
@@ -224,6 +237,10 @@ impl<G: Solve> Solver<G> {
         self.hits = 0;
         self.probes = 0;
         self.failure = None;
+        // History from earlier solves still helps, but fades.
+        for cutoffs in &mut self.history {
+            *cutoffs /= 2;
+        }
         let mover = position.to_move();
         let banked = position.banked_margin(mover);
 
@@ -288,15 +305,7 @@ impl<G: Solve> Solver<G> {
             Self::table_move_first(&mut children, slot);
         }
         for child in &children {
-            let reaches = if child.same {
-                child.gain
-                    + self.search(&child.position, child.key, 1, value - 1 - child.gain, value - child.gain)
-                    >= value
-            } else {
-                child.gain
-                    - self.search(&child.position, child.key, 1, child.gain - value, child.gain - value + 1)
-                    >= value
-            };
+            let reaches = self.child_value(child, 0, value - 1, value) >= value;
             if self.failure.is_some() {
                 return None;
             }
@@ -307,28 +316,28 @@ impl<G: Solve> Solver<G> {
         children.first().map(|c| c.mv)
     }
 
-    /// Fills `children` with the children of `position`, ordered (the
-    /// caller moves the table's move to the front). Empty when the game is
-    /// over.
-    fn make_children(position: &G, children: &mut Vec<Child<G>>, moves: &mut Vec<G::Move>) {
-        let mover = position.to_move();
-        let banked = position.banked_margin(mover);
-        position.legal_moves(moves);
-        children.clear();
-        for &mv in moves.iter() {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let same = child.to_move() == mover;
-            let gain = if same {
-                child.banked_margin(mover) - banked
-            } else {
-                -child.banked_margin(child.to_move()) - banked
-            } as i32;
-            let order = (i32::from(same) << 20) + gain;
-            let key = child.future_key();
-            children.push(Child { position: child, mv, same, gain, order, key });
-        }
-        // Insertion sort: few children, stable for equal keys.
+    /// The child of `position` after `mv`; `mover` is the side to move at
+    /// `position` and `banked` its banked margin there.
+    #[inline]
+    fn make_child(position: &G, mv: G::Move, mover: Seat, banked: i64) -> Child<G> {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let same = child.to_move() == mover;
+        let gain = if same {
+            child.banked_margin(mover) - banked
+        } else {
+            -child.banked_margin(child.to_move()) - banked
+        } as i32;
+        // Free turns first, then the biggest gain, then (added by the
+        // search) the history of the move.
+        let order = (i64::from(same) << 48) + (i64::from(gain) << 24);
+        let key = child.future_key();
+        Child { position: child, mv, same, gain, order, key }
+    }
+
+    /// Sorts children best first (insertion sort: few children, stable
+    /// for equal keys).
+    fn sort_children(children: &mut [Child<G>]) {
         for i in 1..children.len() {
             let mut j = i;
             while j > 0 && children[j - 1].order < children[j].order {
@@ -338,11 +347,59 @@ impl<G: Solve> Solver<G> {
         }
     }
 
+    /// Fills `children` with the children of `position`, ordered (the
+    /// caller moves the table's move to the front). Empty when the game is
+    /// over.
+    fn make_children(position: &G, children: &mut Vec<Child<G>>, moves: &mut Vec<G::Move>) {
+        let mover = position.to_move();
+        let banked = position.banked_margin(mover);
+        position.legal_moves(moves);
+        children.clear();
+        children.extend(moves.iter().map(|&mv| Self::make_child(position, mv, mover, banked)));
+        Self::sort_children(children);
+    }
+
+    /// The value of `child` for the side that moved into it, searched with
+    /// the window (`alpha`, `beta`) of that side.
+    #[inline]
+    fn child_value(&mut self, child: &Child<G>, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if child.same {
+            child.gain
+                + self.search(&child.position, child.key, ply + 1, alpha - child.gain, beta - child.gain)
+        } else {
+            child.gain
+                - self.search(&child.position, child.key, ply + 1, child.gain - beta, child.gain - alpha)
+        }
+    }
+
     /// Moves the child whose move has the table's `slot` to the front.
     fn table_move_first(children: &mut [Child<G>], slot: usize) {
         if let Some(i) = children.iter().position(|c| G::move_slot(c.mv) == slot) {
             children[..=i].rotate_right(1);
         }
+    }
+
+    /// Adds the history of each child's move to its ordering key: among
+    /// moves equal in turn and gain, those that cut off most often so far
+    /// come first. (On small Kalah boards this cuts the nodes 3 to 20-fold.)
+    fn apply_history(&self, children: &mut [Child<G>], mover: Seat) {
+        for child in children.iter_mut() {
+            let cutoffs = self.history[Self::history_index(mover, child.mv)];
+            child.order += i64::from(cutoffs.min(HISTORY_CAP));
+        }
+    }
+
+    fn history_index(mover: Seat, mv: G::Move) -> usize {
+        let slots = G::MOVE_SLOTS.max(1);
+        (mover.index() & 1) * slots + G::move_slot(mv) % slots
+    }
+
+    /// The reusable move buffer of `ply` in `stack`.
+    fn take_moves(stack: &mut Vec<Vec<G::Move>>, ply: usize) -> Vec<G::Move> {
+        if stack.len() <= ply {
+            stack.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut stack[ply])
     }
 
     /// The reusable children buffer of `ply` in `stack`.
@@ -400,54 +457,82 @@ impl<G: Solve> Solver<G> {
             table_slot = known.slot;
         }
 
-        let mut children = Self::take_buffer(&mut self.children, ply);
-        Self::make_children(position, &mut children, &mut self.moves);
-        if children.is_empty() {
-            self.children[ply] = children;
+        let mut moves = Self::take_moves(&mut self.move_lists, ply);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
             return Self::terminal(position);
         }
-        if let Some(slot) = table_slot {
-            Self::table_move_first(&mut children, slot);
-        }
-        let try_cutoffs = match self.config.enhanced_cutoffs {
-            Cutoffs::Never => false,
-            Cutoffs::SeenBefore => seen_before,
-            Cutoffs::Always => true,
-        };
-        if try_cutoffs && let Some((value, mv)) = self.transposition_cutoff(&children, beta) {
-            self.children[ply] = children;
-            self.table.store(key, value, INFINITY, Some(G::move_slot(mv)), 1);
-            return value;
-        }
-
+        let mover = position.to_move();
+        let banked = position.banked_margin(mover);
         let nodes_before = self.nodes;
         let alpha_at_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for child in &children {
-            let value = if child.same {
-                child.gain
-                    + self.search(&child.position, child.key, ply + 1, alpha - child.gain, beta - child.gain)
-            } else {
-                child.gain
-                    - self.search(&child.position, child.key, ply + 1, child.gain - beta, child.gain - alpha)
-            };
+
+        // The table's move alone first: it often cuts off, and then the
+        // other children need not even be made.
+        let first = table_slot.and_then(|slot| moves.iter().copied().find(|&mv| G::move_slot(mv) == slot));
+        if let Some(mv) = first {
+            let child = Self::make_child(position, mv, mover, banked);
+            let value = self.child_value(&child, ply, alpha, beta);
             if self.failure.is_some() {
-                self.children[ply] = children;
+                self.move_lists[ply] = moves;
                 return 0;
             }
-            if value > best {
-                best = value;
-                best_move = Some(child.mv);
-                if value > alpha {
-                    alpha = value;
-                    if value >= beta {
-                        break;
+            best = value;
+            best_move = Some(mv);
+            alpha = alpha.max(value);
+        }
+
+        if best < beta {
+            let mut children = Self::take_buffer(&mut self.children, ply);
+            children.clear();
+            children.extend(
+                moves
+                    .iter()
+                    .filter(|&&mv| Some(mv) != first)
+                    .map(|&mv| Self::make_child(position, mv, mover, banked)),
+            );
+            self.apply_history(&mut children, mover);
+            Self::sort_children(&mut children);
+            let try_cutoffs = match self.config.enhanced_cutoffs {
+                Cutoffs::Never => false,
+                Cutoffs::SeenBefore => seen_before,
+                Cutoffs::Always => true,
+            };
+            if try_cutoffs && let Some((value, mv)) = self.transposition_cutoff(&children, beta) {
+                self.children[ply] = children;
+                self.move_lists[ply] = moves;
+                self.table.store(key, value, INFINITY, Some(G::move_slot(mv)), 1);
+                return value;
+            }
+            for child in &children {
+                let value = self.child_value(child, ply, alpha, beta);
+                if self.failure.is_some() {
+                    break;
+                }
+                if value > best {
+                    best = value;
+                    best_move = Some(child.mv);
+                    if value > alpha {
+                        alpha = value;
+                        if value >= beta {
+                            let cutoffs = &mut self.history[Self::history_index(mover, child.mv)];
+                            *cutoffs = cutoffs.saturating_add(1);
+                            break;
+                        }
                     }
                 }
             }
+            self.children[ply] = children;
+            if self.failure.is_some() {
+                self.move_lists[ply] = moves;
+                return 0;
+            }
         }
-        self.children[ply] = children;
+        self.move_lists[ply] = moves;
+
         let work = self.nodes - nodes_before;
         let best_slot = best_move.map(G::move_slot);
         if best >= beta {
