@@ -155,9 +155,12 @@ impl<G: Evaluate> AlphaBeta<G> {
         if pv.first() != Some(&root[0].mv) {
             pv = vec![root[0].mv];
         }
+        // Stopped before the first move of depth 1 was searched: the static
+        // evaluation is all there is.
+        let value = if root[0].value == -INFINITY { position.evaluate(mover) } else { root[0].value };
         SearchResult {
             best_move: Some(root[0].mv),
-            value: root[0].value,
+            value,
             pv,
             root_moves: root,
             stats: self.stats(completed),
@@ -399,6 +402,7 @@ impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
 mod tests {
     use super::*;
     use crate::reference::plain_negamax;
+    use game_core::Seat;
     use game_core::nim::{Nim, NimMove, NimRules};
     use game_core::rng::seeded;
 
@@ -471,6 +475,16 @@ mod tests {
         assert!(result.stats.nodes <= 501);
         let mv = result.best_move.unwrap();
         assert!(position.check_move(mv).is_ok());
+    }
+
+    #[test]
+    fn stopped_at_once_still_answers_with_the_evaluation() {
+        let position = nim("3 4 5 : first");
+        let result = search(&position, &SearchLimits::none().nodes(1));
+        assert!(result.stats.stopped);
+        assert_eq!(result.stats.depth, 0);
+        assert_eq!(result.value, position.evaluate(Seat::FIRST));
+        assert!(position.check_move(result.best_move.unwrap()).is_ok());
     }
 
     #[test]
