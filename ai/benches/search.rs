@@ -49,7 +49,7 @@ fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth:
     let mut buffers: Vec<Vec<G::Move>> = (0..=walk_depth).map(|_| Vec::new()).collect();
     let walk_nodes = movegen_walk(position, walk_depth, &mut buffers);
     // A fresh engine per search: the table starts empty every time.
-    let config = AlphaBetaConfig { tt_mb: 16, exact_root: false };
+    let config = AlphaBetaConfig { tt_mb: 16, ..AlphaBetaConfig::default() };
     let search_nodes = alphabeta_nodes(&mut AlphaBeta::new(config), position, search_depth);
 
     // One timed run of each for the summary line.

@@ -23,17 +23,22 @@ fn main() -> ExitCode {
     let position = Nim::start(&rules, &[]).unwrap();
     let view = position.view(Seat::FIRST);
     let engines = [
-        ("alpha-beta", EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 64, exact_root: false }), 1, 1),
+        (
+            "alpha-beta",
+            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 64, ..AlphaBetaConfig::default() }),
+            1,
+            1,
+        ),
         (
             "alpha-beta exact root",
-            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 64, exact_root: true }),
+            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 64, exact_root: true, tt_min_depth: 1 }),
             1,
             1,
         ),
         ("mcts", EngineKind::Mcts(MctsConfig::default()), 1, 1),
         (
             "alpha-beta 8 samples 2 threads",
-            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 16, exact_root: true }),
+            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 16, exact_root: true, tt_min_depth: 1 }),
             8,
             2,
         ),

@@ -36,11 +36,16 @@ pub struct AlphaBetaConfig {
     /// exact (for noisy low levels and for averaging samples). Slower:
     /// only the root loses pruning.
     pub exact_root: bool,
+    /// The shallowest remaining depth at which the table is used (1: at
+    /// every node above the horizon). For games whose moves cost less than
+    /// a memory access, 2 spares the table the many nodes just above the
+    /// horizon; values are exact either way.
+    pub tt_min_depth: u32,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { tt_mb: 16, exact_root: false }
+        AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1 }
     }
 }
 
@@ -282,9 +287,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             };
         }
 
-        let key = position.hash_key();
+        let use_table = depth >= self.config.tt_min_depth;
+        let key = if use_table { position.hash_key() } else { 0 };
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(key) {
+        if use_table && let Some(hit) = self.tt.probe(key) {
             self.tt_hits += 1;
             tt_move = hit.mv;
             if u32::from(hit.depth) == depth {
@@ -376,7 +382,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         };
         // A fail-low node has no best move worth remembering.
         let mv = if bound == Bound::Upper { None } else { best_move };
-        self.tt.store(key, TtHit { mv, value: score::to_table(best, ply), depth: depth as u8, bound });
+        if use_table {
+            self.tt.store(key, TtHit { mv, value: score::to_table(best, ply), depth: depth as u8, bound });
+        }
         best
     }
 }
@@ -453,7 +461,8 @@ mod tests {
     #[test]
     fn exact_root_gives_every_move_its_value() {
         let position = nim("2 3 : first");
-        let mut engine = AlphaBeta::<Nim>::new(AlphaBetaConfig { exact_root: true, tt_mb: 1 });
+        let mut engine =
+            AlphaBeta::<Nim>::new(AlphaBetaConfig { exact_root: true, tt_mb: 1, tt_min_depth: 1 });
         let result = engine.search(&position, None, &SearchLimits::none().depth(3), &mut seeded(0));
         for root in &result.root_moves {
             let mut child = position.clone();

@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn a_perfect_information_view_is_searched_as_the_position() {
         let position = nim("3 4 5 : first");
-        let config = AlphaBetaConfig { tt_mb: 1, exact_root: false };
+        let config = AlphaBetaConfig { tt_mb: 1, ..AlphaBetaConfig::default() };
         let limits = SearchLimits::none().depth(4);
         let mut engines = [Engine::AlphaBeta(AlphaBeta::new(config))];
         let via_view =

@@ -112,7 +112,11 @@ const fn alpha_beta(
 ) -> Budget {
     Budget {
         // Noise and averaging need every root move's exact value.
-        engine: EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb, exact_root: noise > 0.0 || samples > 1 }),
+        engine: EngineKind::AlphaBeta(AlphaBetaConfig {
+            tt_mb,
+            exact_root: noise > 0.0 || samples > 1,
+            tt_min_depth: 1,
+        }),
         plan: SamplePlan { samples, combine: if samples > 1 { Combine::Average } else { Combine::Vote } },
         depth: Some(depth),
         nodes: Some(kilonodes * 1000),

@@ -69,7 +69,7 @@ fn stop_later(stop: &StopSignal, after: Duration) -> std::thread::JoinHandle<()>
 fn a_stop_signal_ends_every_engine_with_a_legal_move() {
     let position = big_nim();
     let engines = [
-        EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 4, exact_root: false }),
+        EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 4, ..AlphaBetaConfig::default() }),
         EngineKind::Mcts(MctsConfig::default()),
     ];
     for engine in engines {
