@@ -145,3 +145,41 @@ fn a_bigger_kalah_solves_with_every_setting_alike() {
     }
     assert!(values.windows(2).all(|w| w[0] == w[1]), "{values:?}");
 }
+
+/// Values of the toy Kalah under its rules (capture only of a non-empty
+/// opposite pit unless `empty_capture`, each side keeps its own stones at
+/// the end), for comparison with the Stones engine's Kalah mode. Larger
+/// boards are in the ignored test below.
+#[test]
+fn toy_kalah_values() {
+    let solve = |pits, stones, empty| {
+        let config =
+            SolverConfig { table_mb: 16, future_bound: Some(in_play_bound), ..SolverConfig::default() };
+        Solver::new(config)
+            .solve(&kalah(pits, stones, empty), &SearchLimits::none())
+            .unwrap()
+            .first_seat_margin
+    };
+    assert_eq!(solve(3, 3, false), plain_final_margin(&kalah(3, 3, false)));
+    assert_eq!(solve(4, 3, false), 6);
+}
+
+/// The bigger toy boards (release build: `cargo test --release -p ai
+/// --test against_plain -- --ignored`): Kalah(5,3) +6, (5,4) +10, (6,3)
+/// +2 in seconds; (6,4) +8 took 589M nodes and about 6 minutes on a
+/// loaded 2-core machine, far from the solver's speed target (see the
+/// issue), so it is not run here.
+#[test]
+#[ignore]
+fn bigger_toy_kalah_values() {
+    for (pits, stones, value) in [(5, 3, 6), (5, 4, 10), (6, 3, 2)] {
+        let config =
+            SolverConfig { table_mb: 512, future_bound: Some(in_play_bound), ..SolverConfig::default() };
+        let solution = Solver::new(config).solve(&kalah(pits, stones, false), &SearchLimits::none()).unwrap();
+        println!(
+            "toy kalah({pits},{stones}): {:+} in {:?}, {} nodes",
+            solution.first_seat_margin, solution.stats.elapsed, solution.stats.nodes
+        );
+        assert_eq!(solution.first_seat_margin, value);
+    }
+}
