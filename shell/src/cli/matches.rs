@@ -86,9 +86,6 @@ fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
         return Err(Failure::usage("--games: 0 is not allowed (allowed: 1 or more)"));
     }
     let rules = rules_from_settings::<G>(&args.rules.set)?;
-    // A bad rule combination shows in the first game; find it before
-    // starting the workers.
-    start_position::<G>(&rules, &[first_ai, second_ai], args.seed)?;
 
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(games);
     let next = AtomicUsize::new(0);
@@ -155,17 +152,18 @@ fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
 /// The start position of a game: without setups if the game has no setup
 /// phase, otherwise with each seat's computer choosing its setup (from the
 /// library at the levels that say so).
-fn start_position<G: CliGame>(rules: &G::Rules, levels: &[Level; 2], seed: u64) -> Result<G, Failure> {
+fn start_position<G: CliGame>(
+    rules: &G::Rules,
+    players: &[ComputerPlayer<G>; 2],
+    seed: u64,
+) -> Result<G, Failure> {
     if let Ok(start) = G::start(rules, &[]) {
         return Ok(start);
     }
-    let setups: Vec<G::Setup> = levels
+    let setups: Vec<G::Setup> = players
         .iter()
         .enumerate()
-        .map(|(i, &level)| {
-            let player = ComputerPlayer::<G>::new(level);
-            player.choose_setup(rules, Seat(i as u8), derive(seed, Stream::Setup, i as u64))
-        })
+        .map(|(i, player)| player.choose_setup(rules, Seat(i as u8), derive(seed, Stream::Setup, i as u64)))
         .collect();
     G::start(rules, &setups).map_err(|e| Failure::usage(format!("cannot start {}: {e}", G::NAME)))
 }
@@ -177,9 +175,9 @@ fn play_game<G: CliGame>(
     seed: u64,
     first_ai_first: bool,
 ) -> Result<Record, Failure> {
-    let mut referee = Referee::new(start_position::<G>(rules, &levels, seed)?);
     let mut players = levels
         .map(|level| ComputerPlayer::<G>::with_budget(ai::levels::budget(G::NAME, level).reproducible()));
+    let mut referee = Referee::new(start_position::<G>(rules, &players, seed)?);
     while referee.finish().is_none() && referee.ply() < MAX_PLIES {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let player = players
