@@ -6,11 +6,13 @@
 
 pub mod failure;
 pub mod game_kind;
+pub mod matches;
 pub mod perft;
+pub mod solve;
 pub mod verify;
 
 use clap::{Args, Parser, Subcommand};
-use failure::{CommandResult, Failure};
+use failure::CommandResult;
 use game_kind::GameKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -144,11 +146,7 @@ pub fn execute(cli: Cli) -> CommandResult {
         None => crate::gui::open_launcher(),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
-        Some(Command::Solve(args)) => {
-            Err(Failure::usage(format!("solve is not implemented yet (game {})", args.game.name())))
-        }
-        Some(Command::Match(args)) => {
-            Err(Failure::usage(format!("match is not implemented yet (game {})", args.game.name())))
-        }
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
     }
 }

@@ -1,0 +1,515 @@
+//! Alpha-beta: negamax with principal-variation search, iterative
+//! deepening, a transposition table and move ordering.
+//!
+//! # Turns that do not alternate
+//!
+//! Every value is from the point of view of the side to move at its node,
+//! and the side to move is asked of each position. A move that keeps the
+//! same side to move (a free turn) passes the window down unchanged and
+//! takes the child's value as it is; only a move that hands the turn over
+//! negates the value and mirrors the window. The same rule applies to the
+//! null windows of PVS. There are no pass moves.
+//!
+//! # Exactness
+//!
+//! A table entry cuts the search off only when it was searched to exactly
+//! the remaining depth, so the root value at depth `d` is always the value
+//! of plain negamax to depth `d` (see [`crate::reference`]); the table
+//! still orders moves whatever the depth of its entry. Win and loss scores
+//! are stored relative to their node ([`crate::score::to_table`]), so a
+//! position reached at another ply reads the right distance.
+
+use crate::limits::{SearchLimits, Watch};
+use crate::ordering::{MoveOrdering, pick_next};
+use crate::score::{self, INFINITY, MAX_PLY, Score};
+use crate::search::{RootMove, SearchResult, Searcher, root_move_list};
+use crate::stats::SearchStats;
+use crate::tt::{Bound, TranspositionTable, TtHit};
+use game_core::{Evaluate, Game, GameRng};
+
+/// Settings of an [`AlphaBeta`] engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// Size of the transposition table in MB.
+    pub tt_mb: usize,
+    /// Search every root move with a full window, so every root value is
+    /// exact (for noisy low levels and for averaging samples). Slower:
+    /// only the root loses pruning.
+    pub exact_root: bool,
+    /// The shallowest remaining depth at which the table is used (1: at
+    /// every node above the horizon). For games whose moves cost less than
+    /// a memory access, 2 spares the table the many nodes just above the
+    /// horizon; values are exact either way.
+    pub tt_min_depth: u32,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1 }
+    }
+}
+
+/// The alpha-beta engine. Keeps its table and history between searches.
+#[derive(Clone, Debug)]
+pub struct AlphaBeta<G: Game> {
+    config: AlphaBetaConfig,
+    tt: TranspositionTable<G::Move>,
+    ordering: MoveOrdering<G>,
+    /// One move buffer per ply, reused: no allocation per node.
+    moves: Vec<Vec<G::Move>>,
+    /// Ordering keys, parallel to `moves`.
+    keys: Vec<Vec<i64>>,
+    /// Triangular principal-variation table: `pv[ply]` is the best line
+    /// found from the node at `ply`.
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    seldepth: usize,
+    tt_hits: u64,
+    aborted: bool,
+    watch: Watch,
+}
+
+/// The outcome of one root iteration.
+enum Iteration {
+    /// Every root move was searched.
+    Complete,
+    /// Cut short; the first `searched` moves have values of this depth.
+    Aborted { searched: usize },
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// An engine with these settings.
+    pub fn new(config: AlphaBetaConfig) -> Self {
+        AlphaBeta {
+            config,
+            tt: TranspositionTable::new(config.tt_mb),
+            ordering: MoveOrdering::new(),
+            moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            seldepth: 0,
+            tt_hits: 0,
+            aborted: false,
+            watch: Watch::new(&SearchLimits::none()),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> AlphaBetaConfig {
+        self.config
+    }
+
+    /// Iterative deepening from depth 1 to the depth limit, or until a
+    /// limit stops it or the position is solved.
+    fn iterate(
+        &mut self,
+        position: &G,
+        only: Option<&[G::Move]>,
+        limits: &SearchLimits,
+    ) -> SearchResult<G::Move> {
+        self.watch = Watch::new(limits);
+        self.tt.new_search();
+        self.ordering.new_search();
+        self.nodes = 1;
+        self.seldepth = 0;
+        self.tt_hits = 0;
+        self.aborted = false;
+
+        let mover = position.to_move();
+        let list = root_move_list(position, only);
+        if list.is_empty() {
+            let value = position.outcome().map_or(0, |o| score::terminal(&o, mover, 0));
+            return SearchResult { stats: self.stats(0), ..SearchResult::game_over(value) };
+        }
+        let mut root: Vec<RootMove<G::Move>> =
+            list.into_iter().map(|mv| RootMove { mv, value: -INFINITY, exact: false, visits: 0 }).collect();
+        // A move remembered from an earlier search goes first.
+        if let Some(tt_move) = self.tt.probe(position.hash_key()).and_then(|hit| hit.mv)
+            && let Some(i) = root.iter().position(|r| r.mv == tt_move)
+        {
+            root[..=i].rotate_right(1);
+        }
+
+        let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, MAX_PLY as u32 - 1);
+        let mut completed = 0;
+        let mut pv = vec![root[0].mv];
+        for depth in 1..=max_depth {
+            match self.search_root(position, &mut root, depth) {
+                Iteration::Complete => {
+                    completed = depth;
+                    pv.clone_from(&self.pv[0]);
+                }
+                Iteration::Aborted { searched } => {
+                    // A move that beat this depth's value of the old best
+                    // move is better at this depth: play it.
+                    let best = (1..searched).filter(|&i| root[i].exact).max_by_key(|&i| root[i].value);
+                    if let Some(i) = best
+                        && root[i].value > root[0].value
+                    {
+                        root[..=i].rotate_right(1);
+                        pv = vec![root[0].mv];
+                    }
+                    break;
+                }
+            }
+            if self.solved(&root) || self.watch.check_now() {
+                break;
+            }
+        }
+        if pv.first() != Some(&root[0].mv) {
+            pv = vec![root[0].mv];
+        }
+        // Stopped before the first move of depth 1 was searched: the static
+        // evaluation is all there is.
+        let value = if root[0].value == -INFINITY { position.evaluate(mover) } else { root[0].value };
+        SearchResult {
+            best_move: Some(root[0].mv),
+            value,
+            pv,
+            root_moves: root,
+            stats: self.stats(completed),
+        }
+    }
+
+    /// Whether deeper iterations cannot change the answer: the best move
+    /// is a proven win or loss (and, with exact root values, every move
+    /// is proven).
+    fn solved(&self, root: &[RootMove<G::Move>]) -> bool {
+        if self.config.exact_root {
+            root.iter().all(|r| score::is_decisive(r.value))
+        } else {
+            score::is_decisive(root[0].value)
+        }
+    }
+
+    fn stats(&self, depth: u32) -> SearchStats {
+        SearchStats {
+            nodes: self.nodes,
+            depth,
+            seldepth: self.seldepth as u32,
+            tt_hits: self.tt_hits,
+            iterations: 0,
+            samples: 1,
+            elapsed: self.watch.elapsed(),
+            stopped: self.watch.stopped(),
+        }
+    }
+
+    /// One iteration at the root: PVS over the root moves (or full windows
+    /// for every move with `exact_root`), then the moves are sorted best
+    /// first for the next iteration.
+    fn search_root(&mut self, position: &G, root: &mut [RootMove<G::Move>], depth: u32) -> Iteration {
+        let mover = position.to_move();
+        let mut alpha = -INFINITY;
+        let mut best = -INFINITY;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let mv = entry.mv;
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let same = child.to_move() == mover;
+            let (value, exact) = if i == 0 || self.config.exact_root {
+                (self.child_value(&child, same, depth - 1, 1, -INFINITY, INFINITY), true)
+            } else {
+                let probe = self.child_value(&child, same, depth - 1, 1, alpha, alpha + 1);
+                if probe > alpha && !self.aborted {
+                    let value = self.child_value(&child, same, depth - 1, 1, alpha, INFINITY);
+                    (value, value > alpha)
+                } else {
+                    (probe, false)
+                }
+            };
+            if self.aborted {
+                return Iteration::Aborted { searched: i };
+            }
+            entry.value = value;
+            entry.exact = exact;
+            if value > best {
+                best = value;
+                self.set_pv(0, mv);
+            }
+            alpha = alpha.max(value);
+        }
+        // Stable: among equal values the earlier (better ordered) move stays first.
+        root.sort_by_key(|r| std::cmp::Reverse(r.value));
+        let hit = TtHit {
+            mv: Some(root[0].mv),
+            value: score::to_table(best, 0),
+            depth: depth as u8,
+            bound: Bound::Exact,
+        };
+        self.tt.store(position.hash_key(), hit);
+        Iteration::Complete
+    }
+
+    /// The value of `child` for the side that moved into it.
+    #[inline]
+    fn child_value(
+        &mut self,
+        child: &G,
+        same: bool,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if same {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    /// Records `mv` followed by the child's line as the best line at `ply`.
+    fn set_pv(&mut self, ply: usize, mv: G::Move) {
+        let (here, deeper) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&deeper[0]);
+    }
+
+    /// Fail-soft negamax with PVS, from the point of view of the side to
+    /// move at `position`.
+    fn negamax(&mut self, position: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.watch.should_stop(self.nodes) {
+            self.aborted = true;
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let mover = position.to_move();
+        if depth == 0 || ply >= MAX_PLY {
+            return match position.outcome() {
+                Some(outcome) => score::terminal(&outcome, mover, ply),
+                None => position.evaluate(mover),
+            };
+        }
+
+        let use_table = depth >= self.config.tt_min_depth;
+        let key = if use_table { position.hash_key() } else { 0 };
+        let mut tt_move = None;
+        if use_table && let Some(hit) = self.tt.probe(key) {
+            self.tt_hits += 1;
+            tt_move = hit.mv;
+            if u32::from(hit.depth) == depth {
+                let value = score::from_table(hit.value, ply);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cut {
+                    return value;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
+        }
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        // The table's move goes first, before any ordering work: it often
+        // cuts off alone.
+        let mut placed = 0;
+        if let Some(tt_move) = tt_move
+            && let Some(j) = moves.iter().position(|&m| m == tt_move)
+        {
+            moves.swap(0, j);
+            placed = 1;
+        }
+
+        let alpha_at_start = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = if i < placed {
+                moves[i]
+            } else {
+                if i == placed {
+                    self.ordering.score(mover, ply, &moves, placed, &mut keys);
+                }
+                pick_next(&mut moves, &mut keys, i)
+            };
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let same = child.to_move() == mover;
+            let value = if i == 0 {
+                self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                // Null window first: most later moves only need to be
+                // shown no better than alpha.
+                let probe = self.child_value(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta && !self.aborted {
+                    self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    self.set_pv(ply, mv);
+                    if value >= beta {
+                        self.ordering.reward_cutoff(mover, ply, depth, mv);
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.keys[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_at_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A fail-low node has no best move worth remembering.
+        let mv = if bound == Bound::Upper { None } else { best_move };
+        if use_table {
+            self.tt.store(key, TtHit { mv, value: score::to_table(best, ply), depth: depth as u8, bound });
+        }
+        best
+    }
+}
+
+impl<G: Evaluate> Searcher<G> for AlphaBeta<G> {
+    fn search(
+        &mut self,
+        position: &G,
+        root_moves: Option<&[G::Move]>,
+        limits: &SearchLimits,
+        _rng: &mut GameRng,
+    ) -> SearchResult<G::Move> {
+        self.iterate(position, root_moves, limits)
+    }
+
+    fn forget(&mut self) {
+        self.tt.clear();
+        self.ordering = MoveOrdering::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::plain_negamax;
+    use game_core::Seat;
+    use game_core::nim::{Nim, NimMove, NimRules};
+    use game_core::rng::seeded;
+
+    fn nim(text: &str) -> Nim {
+        Nim::parse_position(&NimRules::default(), text).unwrap()
+    }
+
+    fn search(position: &Nim, limits: &SearchLimits) -> SearchResult<NimMove> {
+        AlphaBeta::new(AlphaBetaConfig::default()).search(position, None, limits, &mut seeded(0))
+    }
+
+    #[test]
+    fn takes_the_last_stone() {
+        let result = search(&nim("0 2 : first"), &SearchLimits::none().depth(3));
+        assert_eq!(result.best_move, Some(NimMove { heap: 1, take: 2 }));
+        assert_eq!(score::describe(result.value), "win in 1 plies by 1");
+        assert_eq!(result.pv, vec![NimMove { heap: 1, take: 2 }]);
+    }
+
+    #[test]
+    fn a_free_turn_keeps_the_value_unnegated() {
+        // 1 1 with free turns: taking either heap empties it and the same
+        // seat moves again and takes the last stone: a win in 2 plies.
+        let result = search(&nim("1 1 : second"), &SearchLimits::none().depth(4));
+        assert_eq!(score::describe(result.value), "win in 2 plies by 1");
+        assert_eq!(result.pv.len(), 2);
+        // Without free turns the same heaps lose in 2.
+        let rules = NimRules { free_turn: false, ..NimRules::default() };
+        let plain = Nim::parse_position(&rules, "1 1 : second").unwrap();
+        let result = search(&plain, &SearchLimits::none().depth(4));
+        assert_eq!(score::describe(result.value), "loss in 2 plies by 1");
+    }
+
+    #[test]
+    fn matches_plain_negamax_and_stops_when_solved() {
+        let position = nim("3 4 5 : first");
+        for depth in 1..=5 {
+            let result = search(&position, &SearchLimits::none().depth(depth));
+            assert_eq!(result.value, plain_negamax(&position, depth), "depth {depth}");
+            assert_eq!(result.stats.depth, depth);
+        }
+        let solved = search(&position, &SearchLimits::none());
+        assert!(score::is_decisive(solved.value));
+        assert!(solved.stats.depth < 30, "stops once the root is proven: {:?}", solved.stats);
+        assert!(!solved.stats.stopped);
+    }
+
+    #[test]
+    fn exact_root_gives_every_move_its_value() {
+        let position = nim("2 3 : first");
+        let mut engine =
+            AlphaBeta::<Nim>::new(AlphaBetaConfig { exact_root: true, tt_mb: 1, tt_min_depth: 1 });
+        let result = engine.search(&position, None, &SearchLimits::none().depth(3), &mut seeded(0));
+        for root in &result.root_moves {
+            let mut child = position.clone();
+            child.play(root.mv);
+            let plain = plain_negamax(&child, 2);
+            let expected = if child.to_move() == position.to_move() { plain } else { -plain };
+            // Plain negamax counts plies from the child: shift win scores by one.
+            assert_eq!(root.value, score::from_table(expected, 1), "{:?}", root.mv);
+            assert!(root.exact);
+        }
+    }
+
+    #[test]
+    fn node_limit_stops_with_a_legal_move() {
+        let position =
+            Nim::start(&NimRules { heaps: vec![9, 9, 9, 9, 9, 9], ..NimRules::default() }, &[]).unwrap();
+        let result = search(&position, &SearchLimits::none().nodes(500));
+        assert!(result.stats.stopped);
+        assert!(result.stats.nodes <= 501);
+        let mv = result.best_move.unwrap();
+        assert!(position.check_move(mv).is_ok());
+    }
+
+    #[test]
+    fn stopped_at_once_still_answers_with_the_evaluation() {
+        let position = nim("3 4 5 : first");
+        let result = search(&position, &SearchLimits::none().nodes(1));
+        assert!(result.stats.stopped);
+        assert_eq!(result.stats.depth, 0);
+        assert_eq!(result.value, position.evaluate(Seat::FIRST));
+        assert!(position.check_move(result.best_move.unwrap()).is_ok());
+    }
+
+    #[test]
+    fn restricted_root_moves_are_respected() {
+        let position = nim("3 4 5 : first");
+        let only = [NimMove { heap: 2, take: 1 }];
+        let mut engine = AlphaBeta::<Nim>::new(AlphaBetaConfig::default());
+        let result = engine.search(&position, Some(&only), &SearchLimits::none().depth(3), &mut seeded(0));
+        assert_eq!(result.best_move, Some(only[0]));
+        assert_eq!(result.root_moves.len(), 1);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let result = search(&nim("0 0 : first"), &SearchLimits::none().depth(3));
+        assert_eq!(result.best_move, None);
+        assert!(result.value < 0, "the previous mover took the last stone");
+    }
+}

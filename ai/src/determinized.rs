@@ -1,0 +1,285 @@
+//! Search from a seat's view: draw full positions consistent with it,
+//! search each, and combine the answers.
+//!
+//! [`search_view`] takes the view, never a position, so by type it cannot
+//! know anything the seat does not: the hidden parts of each sample are
+//! invented by [`Observe::sample`] from public information and a seed. A
+//! perfect-information game's view samples back to the position itself, so
+//! every game goes through this one entry point (with one sample).
+//!
+//! Root moves are those legal in every sample (a seat's own moves do not
+//! depend on what it cannot see, so they normally all agree). The seam for
+//! a later information-set MCTS is this function: it sees the view, the
+//! sampler and the seed, and returns a [`SearchResult`] like any engine.
+
+use crate::engine::Engine;
+use crate::limits::SearchLimits;
+use crate::score::Score;
+use crate::search::{RootMove, SearchResult, Searcher};
+use crate::seeds::{Stream, derive};
+use crate::stats::SearchStats;
+use game_core::rng::seeded;
+use game_core::{EVAL_LIMIT, Evaluate, Game, Observe, SeatView};
+use std::time::{Duration, Instant};
+
+/// How the samples' answers become one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// Each sample votes for its best move (MCTS: a vote split by visit
+    /// shares); most votes wins, ties go to the better average value.
+    Vote,
+    /// The move with the best value averaged over the samples (needs
+    /// exact root values: alpha-beta with `exact_root`, or MCTS).
+    Average,
+}
+
+/// How many positions to sample and how to combine them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SamplePlan {
+    /// Positions drawn from the view (at least 1).
+    pub samples: u32,
+    /// How their results are combined.
+    pub combine: Combine,
+}
+
+impl SamplePlan {
+    /// One sample: the plan for perfect-information games.
+    pub const SINGLE: SamplePlan = SamplePlan { samples: 1, combine: Combine::Vote };
+}
+
+/// The largest magnitude a value has when averaged: wins and losses count
+/// as twice the largest evaluation, whatever their distance.
+const UTILITY_LIMIT: Score = 2 * EVAL_LIMIT;
+
+/// Searches the position(s) behind `view` and returns the move to play.
+///
+/// - Sample `i` is drawn with a seed derived from `seed` and `i`, and
+///   searched with another, so the result depends only on the view, the
+///   seed, the plan, the limits and the engines' memory, never on thread
+///   scheduling.
+/// - Samples are shared out over `engines` (one thread per engine; sample
+///   `i` goes to engine `i % engines.len()`), each with an equal share of
+///   the time and node limits.
+/// - With one sample the engine's result is returned as it is.
+///
+/// # Panics
+/// If `engines` is empty.
+pub fn search_view<G: Observe + Evaluate>(
+    view: &G::View,
+    engines: &mut [Engine<G>],
+    plan: &SamplePlan,
+    limits: &SearchLimits,
+    seed: u64,
+) -> SearchResult<G::Move> {
+    assert!(!engines.is_empty(), "search_view needs at least one engine");
+    let clock = Instant::now();
+    if let Some(outcome) = view.outcome() {
+        let seat = view.to_move();
+        return SearchResult::game_over(crate::score::terminal(&outcome, seat, 0));
+    }
+    let count = plan.samples.max(1) as usize;
+    let samples: Vec<G> =
+        (0..count).map(|i| G::sample(view, &mut seeded(derive(seed, Stream::Sample, i as u64)))).collect();
+    let common = common_moves(&samples);
+    let per_sample = share_limits(limits, count, engines.len());
+
+    let mut results: Vec<Option<SearchResult<G::Move>>> = vec![None; count];
+    let search_one = |engine: &mut Engine<G>, i: usize| {
+        let mut rng = seeded(derive(seed, Stream::Search, i as u64));
+        engine.search(&samples[i], Some(&common), &per_sample, &mut rng)
+    };
+    if engines.len() == 1 || count == 1 {
+        for (i, slot) in results.iter_mut().enumerate() {
+            *slot = Some(search_one(&mut engines[0], i));
+        }
+    } else {
+        let workers = engines.len();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = engines
+                .iter_mut()
+                .enumerate()
+                .map(|(w, engine)| {
+                    let search_one = &search_one;
+                    scope.spawn(move || {
+                        (w..count).step_by(workers).map(|i| (i, search_one(engine, i))).collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for handle in handles {
+                // A worker only panics if the game's own code does; pass it on.
+                let done = handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                for (i, result) in done {
+                    results[i] = Some(result);
+                }
+            }
+        });
+    }
+    let results: Vec<SearchResult<G::Move>> = results.into_iter().flatten().collect();
+    let mut combined = if count == 1 {
+        results.into_iter().next().unwrap_or_else(|| SearchResult::game_over(0))
+    } else {
+        combine(&common, &results, plan.combine)
+    };
+    combined.stats.elapsed = clock.elapsed();
+    combined
+}
+
+/// The moves legal in every sample, in the first sample's order. If the
+/// samples share none (a sampler that got the seat's own pieces wrong),
+/// the first sample's moves, so that there is always a move.
+fn common_moves<G: Game>(samples: &[G]) -> Vec<G::Move> {
+    let mut first = Vec::new();
+    samples[0].legal_moves(&mut first);
+    let mut other = Vec::new();
+    let mut common = first.clone();
+    for sample in &samples[1..] {
+        sample.legal_moves(&mut other);
+        common.retain(|mv| other.contains(mv));
+    }
+    if common.is_empty() { first } else { common }
+}
+
+/// Each sample's share of the limits when `count` samples run on
+/// `workers` threads.
+fn share_limits(limits: &SearchLimits, count: usize, workers: usize) -> SearchLimits {
+    let rounds = count.div_ceil(workers.max(1)).max(1) as u32;
+    SearchLimits {
+        depth: limits.depth,
+        time: limits.time.map(|t| (t / rounds).max(Duration::from_millis(1))),
+        nodes: limits.nodes.map(|n| (n / count as u64).max(1)),
+        stop: limits.stop.clone(),
+    }
+}
+
+fn utility(value: Score) -> i64 {
+    i64::from(value.clamp(-UTILITY_LIMIT, UTILITY_LIMIT))
+}
+
+/// Combines the results of several samples over the common moves.
+fn combine<M: Copy + PartialEq>(common: &[M], results: &[SearchResult<M>], rule: Combine) -> SearchResult<M> {
+    struct Tally {
+        votes: f64,
+        utility: i64,
+        seen: i64,
+        visits: u64,
+    }
+    let mut tallies: Vec<Tally> =
+        common.iter().map(|_| Tally { votes: 0.0, utility: 0, seen: 0, visits: 0 }).collect();
+    let mut stats = SearchStats::default();
+    for result in results {
+        stats.absorb(&result.stats);
+        let total_visits: u64 = result.root_moves.iter().map(|r| r.visits).sum();
+        for root in &result.root_moves {
+            let Some(i) = common.iter().position(|&m| m == root.mv) else { continue };
+            let tally = &mut tallies[i];
+            tally.utility += utility(root.value);
+            tally.seen += 1;
+            tally.visits += root.visits;
+            if total_visits > 0 {
+                tally.votes += root.visits as f64 / total_visits as f64;
+            }
+        }
+        if total_visits == 0
+            && let Some(i) = result.best_move.and_then(|b| common.iter().position(|&m| m == b))
+        {
+            tallies[i].votes += 1.0;
+        }
+    }
+    let mean = |t: &Tally| if t.seen == 0 { -i64::from(UTILITY_LIMIT) } else { t.utility / t.seen };
+    let mut order: Vec<usize> = (0..common.len()).collect();
+    match rule {
+        // Stable sorts: ties keep the first sample's move order.
+        Combine::Vote => order.sort_by(|&a, &b| {
+            let (ta, tb) = (&tallies[a], &tallies[b]);
+            tb.votes.total_cmp(&ta.votes).then(mean(tb).cmp(&mean(ta)))
+        }),
+        Combine::Average => order.sort_by_key(|&i| std::cmp::Reverse(mean(&tallies[i]))),
+    }
+    let root_moves: Vec<RootMove<M>> = order
+        .iter()
+        .map(|&i| RootMove {
+            mv: common[i],
+            value: mean(&tallies[i]) as Score,
+            exact: false,
+            visits: tallies[i].visits,
+        })
+        .collect();
+    let best = root_moves.first().map(|r| r.mv);
+    SearchResult {
+        best_move: best,
+        value: root_moves.first().map_or(0, |r| r.value),
+        pv: best.into_iter().collect(),
+        root_moves,
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+    use game_core::Seat;
+    use game_core::nim::{Nim, NimMove, NimRules};
+
+    fn nim(text: &str) -> Nim {
+        Nim::parse_position(&NimRules::default(), text).unwrap()
+    }
+
+    #[test]
+    fn root_moves_are_those_of_every_sample() {
+        let mv = |heap, take| NimMove { heap, take };
+        let common = common_moves(&[nim("2 3 : first"), nim("3 1 : first")]);
+        assert_eq!(common, vec![mv(0, 1), mv(0, 2), mv(1, 1)]);
+        // Nothing in common: the first sample's moves, so there is a move.
+        let disjoint = common_moves(&[nim("0 1 : first"), nim("1 0 : first")]);
+        assert_eq!(disjoint, vec![mv(1, 1)]);
+    }
+
+    #[test]
+    fn limits_are_shared_by_the_samples() {
+        let limits = SearchLimits::none().nodes(1000).time(Duration::from_millis(800)).depth(3);
+        let shared = share_limits(&limits, 8, 2);
+        assert_eq!(shared.nodes, Some(125));
+        assert_eq!(shared.time, Some(Duration::from_millis(200)), "4 rounds of 2 parallel samples");
+        assert_eq!(shared.depth, Some(3));
+    }
+
+    #[test]
+    fn votes_and_averages_combine_over_common_moves() {
+        let result = |best: u8, values: &[(u8, Score)]| SearchResult {
+            best_move: Some(best),
+            value: 0,
+            pv: vec![best],
+            root_moves: values
+                .iter()
+                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
+                .collect(),
+            stats: SearchStats { samples: 1, ..SearchStats::default() },
+        };
+        let results = [
+            result(1, &[(1, 10), (2, 5), (3, 0)]),
+            result(1, &[(1, 8), (2, 9), (9, 50)]),
+            result(2, &[(2, 30), (1, 0)]),
+        ];
+        let vote = combine(&[1, 2, 3], &results, Combine::Vote);
+        assert_eq!(vote.best_move, Some(1), "two votes to one");
+        assert_eq!(vote.stats.samples, 3);
+        let average = combine(&[1, 2, 3], &results, Combine::Average);
+        assert_eq!(average.best_move, Some(2), "mean 14.7 beats 6; move 9 is not common");
+        assert_eq!(average.root_moves.iter().map(|r| r.mv).collect::<Vec<_>>(), vec![2, 1, 3]);
+    }
+
+    #[test]
+    fn a_perfect_information_view_is_searched_as_the_position() {
+        let position = nim("3 4 5 : first");
+        let config = AlphaBetaConfig { tt_mb: 1, ..AlphaBetaConfig::default() };
+        let limits = SearchLimits::none().depth(4);
+        let mut engines = [Engine::AlphaBeta(AlphaBeta::new(config))];
+        let via_view =
+            search_view::<Nim>(&position.view(Seat::FIRST), &mut engines, &SamplePlan::SINGLE, &limits, 3);
+        let direct = AlphaBeta::<Nim>::new(config).search(&position, None, &limits, &mut seeded(0));
+        assert_eq!(via_view.best_move, direct.best_move);
+        assert_eq!(via_view.value, direct.value);
+        assert_eq!(via_view.pv, direct.pv);
+    }
+}

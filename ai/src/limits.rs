@@ -1,0 +1,176 @@
+//! How long a search may run, and how to stop it from outside.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A flag another thread raises to stop a search (the GUI's "move now" or
+/// "close"). Clones share the flag.
+///
+/// ```
+/// let stop = ai::StopSignal::new();
+/// let handle = stop.clone();
+/// handle.stop();
+/// assert!(stop.is_stopped());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(Arc<AtomicBool>);
+
+impl StopSignal {
+    /// A signal that has not been raised.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search watching this signal to stop as soon as it can.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`StopSignal::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The limits of one search. Every limit is optional; a search stops at the
+/// first one reached and returns the best result it has (iterative
+/// deepening keeps the last completed depth).
+///
+/// Depth and node limits make a search reproducible; a time limit or a stop
+/// signal does not, so AI-vs-AI matches use the former.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// The deepest iteration of alpha-beta, in plies (free turns count).
+    pub depth: Option<u32>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Nodes visited (alpha-beta) or moves played in tree and playouts
+    /// (MCTS).
+    pub nodes: Option<u64>,
+    /// Cancellation from another thread.
+    pub stop: Option<StopSignal>,
+}
+
+impl SearchLimits {
+    /// No limit at all but the engine's own (alpha-beta stops at
+    /// [`crate::score::MAX_PLY`] or when the game is solved).
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Limits the depth.
+    pub fn depth(mut self, plies: u32) -> Self {
+        self.depth = Some(plies);
+        self
+    }
+
+    /// Limits the time.
+    pub fn time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// Limits the nodes.
+    pub fn nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Stops when `signal` is raised.
+    pub fn stop(mut self, signal: StopSignal) -> Self {
+        self.stop = Some(signal);
+        self
+    }
+}
+
+/// How many nodes pass between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// The running side of [`SearchLimits`]: counts nodes and decides when to
+/// stop. Once it says stop it keeps saying so.
+#[derive(Clone, Debug)]
+pub(crate) struct Watch {
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    stop: Option<StopSignal>,
+    next_check: u64,
+    stopped: bool,
+}
+
+impl Watch {
+    pub(crate) fn new(limits: &SearchLimits) -> Self {
+        let start = Instant::now();
+        Watch {
+            start,
+            deadline: limits.time.map(|t| start + t),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            stop: limits.stop.clone(),
+            next_check: 0,
+            stopped: false,
+        }
+    }
+
+    /// Whether the search must stop, after `nodes` nodes. Cheap: the clock
+    /// and the flag are read once every [`CHECK_EVERY`] nodes.
+    #[inline]
+    pub(crate) fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if nodes >= self.node_limit {
+            self.stopped = true;
+        } else if nodes >= self.next_check {
+            self.next_check = nodes + CHECK_EVERY;
+            self.stopped = self.out_of_time_or_cancelled();
+        }
+        self.stopped
+    }
+
+    /// Checks the clock and the flag now (between iterations).
+    pub(crate) fn check_now(&mut self) -> bool {
+        if !self.stopped {
+            self.stopped = self.out_of_time_or_cancelled();
+        }
+        self.stopped
+    }
+
+    fn out_of_time_or_cancelled(&self) -> bool {
+        self.stop.as_ref().is_some_and(StopSignal::is_stopped)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether a limit was hit (as opposed to the search completing).
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Time since the search started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_limit_and_stop_signal_stop_the_watch() {
+        let mut watch = Watch::new(&SearchLimits::none().nodes(10));
+        assert!(!watch.should_stop(9));
+        assert!(watch.should_stop(10));
+        assert!(watch.should_stop(0), "a stopped watch stays stopped");
+
+        let signal = StopSignal::new();
+        let mut watch = Watch::new(&SearchLimits::none().stop(signal.clone()));
+        assert!(!watch.should_stop(1));
+        signal.stop();
+        assert!(watch.check_now());
+        assert!(watch.stopped());
+
+        let mut watch = Watch::new(&SearchLimits::none().time(Duration::ZERO));
+        assert!(watch.should_stop(0), "the first look reads the clock");
+    }
+}

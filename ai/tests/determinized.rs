@@ -1,0 +1,109 @@
+//! The determinized entry point on a game with hidden information:
+//! reproducible from the seed, and blind to what the seat cannot see.
+
+mod support;
+
+use ai::determinized::{Combine, SamplePlan};
+use ai::testing::check_same_view_same_move;
+use ai::{AlphaBetaConfig, Budget, ComputerPlayer, EngineKind, Level, MctsConfig, PlayoutPolicy};
+use game_core::nim::NimRules;
+use game_core::{Game, Observe, Seat};
+use std::time::Duration;
+use support::hidden_nim::HiddenNim;
+
+fn budget(engine: EngineKind, samples: u32, combine: Combine, threads: usize) -> Budget {
+    Budget {
+        engine,
+        plan: SamplePlan { samples, combine },
+        depth: Some(3),
+        nodes: Some(40_000),
+        time: Some(Duration::from_secs(10)),
+        noise: 0.0,
+        threads,
+        library_setup: true,
+    }
+}
+
+fn budgets() -> Vec<Budget> {
+    let ab = EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 1, ..AlphaBetaConfig::default() });
+    let exact = EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 1, exact_root: true, tt_min_depth: 1 });
+    let mcts = EngineKind::Mcts(MctsConfig {
+        playout: PlayoutPolicy { greedy: 0.2, cutoff: Some(6), eval_scale: 10.0 },
+        ..MctsConfig::default()
+    });
+    vec![
+        budget(ab, 6, Combine::Vote, 1),
+        budget(exact, 6, Combine::Average, 1),
+        budget(exact, 7, Combine::Average, 2),
+        budget(mcts, 4, Combine::Vote, 2),
+        Budget { noise: 0.5, ..budget(exact, 3, Combine::Average, 1) },
+    ]
+}
+
+fn rules() -> NimRules {
+    NimRules { heaps: vec![4, 5, 6, 3], max_take: 3, free_turn: true }
+}
+
+#[test]
+fn same_view_and_seed_give_the_same_move() {
+    let position = HiddenNim::new(&rules(), "4 5 6 3 : second", [2, 0]);
+    let view = position.view(Seat::SECOND);
+    for budget in budgets() {
+        let a = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(&view, 17, None);
+        let b = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(&view, 17, None);
+        assert_eq!(a.best_move, b.best_move, "{budget:?}");
+        assert_eq!(a.root_moves, b.root_moves, "{budget:?}");
+        assert!(position.check_move(a.best_move.unwrap()).is_ok());
+        assert_eq!(a.stats.samples, budget.plan.samples.max(1), "{budget:?}");
+    }
+}
+
+#[test]
+fn hidden_secrets_do_not_change_the_move() {
+    // The second seat's secret differs; the first seat cannot see it.
+    for (text, seed) in [("4 5 6 3 : first", 1), ("1 2 0 3 : first", 2), ("2 2 2 2 : first", 3)] {
+        for theirs in [0, 2] {
+            let a = HiddenNim::new(&rules(), text, [1, theirs]);
+            let b = HiddenNim::new(&rules(), text, [1, 1]);
+            assert_ne!(a, b);
+            for budget in budgets() {
+                check_same_view_same_move(&a, &b, Seat::FIRST, budget, seed);
+            }
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "same view")]
+fn the_non_cheating_check_rejects_positions_that_look_different() {
+    let a = HiddenNim::new(&rules(), "4 5 6 3 : first", [1, 0]);
+    let b = HiddenNim::new(&rules(), "4 5 6 3 : first", [2, 0]);
+    check_same_view_same_move(&a, &b, Seat::FIRST, budgets()[0], 1);
+}
+
+#[test]
+fn every_level_plays_a_legal_move_from_a_view() {
+    let position = HiddenNim::new(&rules(), "4 5 6 3 : first", [0, 1]);
+    for level in Level::all() {
+        let budget = ai::levels::budget("strategy-chess", level).reproducible();
+        let budget = Budget { nodes: budget.nodes.map(|n| n.min(30_000)), ..budget };
+        let result = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(
+            &position.view(Seat::FIRST),
+            5,
+            None,
+        );
+        let mv = result.best_move.expect("the game is not over");
+        assert!(position.check_move(mv).is_ok(), "level {level}");
+    }
+}
+
+#[test]
+fn a_finished_game_gives_no_move() {
+    let position = HiddenNim::new(&rules(), "0 0 0 0 : second", [0, 2]);
+    let result = ComputerPlayer::<HiddenNim>::with_budget(budgets()[1]).choose_move(
+        &position.view(Seat::FIRST),
+        1,
+        None,
+    );
+    assert_eq!(result.best_move, None);
+}

@@ -1,0 +1,95 @@
+//! `boardsuite solve GAME [--set key=value ...]`
+//!
+//! Prints `value +N`, `value -N` or `value 0` (the first player's final
+//! margin under perfect play from the start position), then statistics,
+//! one per line. Perfect-information games only: a game with hidden
+//! pieces is refused with exit code 2.
+//!
+//! The solver's table takes [`DEFAULT_TABLE_MB`] MB unless the environment
+//! variable `BOARDSUITE_SOLVE_MB` says otherwise; its memory is only used
+//! as the search fills it.
+
+use super::SolveArgs;
+use super::failure::{CommandResult, Failure};
+use super::game_kind::{CliGame, GameKind, not_implemented, rules_from_settings};
+use ai::{SearchLimits, Solver, SolverConfig};
+use game_core::Solve;
+
+/// The solver's table size when `BOARDSUITE_SOLVE_MB` is not set.
+pub const DEFAULT_TABLE_MB: usize = 1024;
+
+/// The largest table `BOARDSUITE_SOLVE_MB` may ask for.
+const MAX_TABLE_MB: usize = 1 << 16;
+
+/// The solver recurses once per ply: its thread gets a roomy stack.
+const SOLVER_STACK: usize = 256 << 20;
+
+/// Solves the start position of the game and prints its value.
+pub fn run(args: &SolveArgs) -> CommandResult {
+    match args.game {
+        GameKind::Nim => solve_game::<game_core::nim::Nim>(args, None),
+        // Stones: once its engine implements `Solve`, solve it here, giving
+        // the stones still in the pits as the bound of the future margin:
+        //     GameKind::Stones => solve_game::<stones::Stones>(args, Some(|p| p.stones_in_pits() as i32)),
+        // Blockade: likewise, without a bound:
+        //     GameKind::Blockade => solve_game::<blockade::Blockade>(args, None),
+        GameKind::Stones | GameKind::Blockade => Err(not_implemented(args.game)),
+        GameKind::StrategyChess => Err(Failure::usage(
+            "strategy-chess hides its pieces, so it cannot be solved: solve works for perfect-information games only (stones, blockade)",
+        )),
+    }
+}
+
+/// The table size from `BOARDSUITE_SOLVE_MB`, or the default.
+fn table_megabytes() -> Result<usize, Failure> {
+    match std::env::var("BOARDSUITE_SOLVE_MB") {
+        Err(_) => Ok(DEFAULT_TABLE_MB),
+        Ok(text) => match text.trim().parse::<usize>() {
+            Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => Ok(mb),
+            _ => Err(Failure::usage(format!(
+                "BOARDSUITE_SOLVE_MB: `{text}` is not allowed (allowed: an integer 1..={MAX_TABLE_MB}, megabytes)"
+            ))),
+        },
+    }
+}
+
+/// A margin as `+N`, `-N` or `0`.
+fn signed(margin: i64) -> String {
+    if margin > 0 { format!("+{margin}") } else { margin.to_string() }
+}
+
+fn solve_game<G: CliGame + Solve>(args: &SolveArgs, future_bound: Option<fn(&G) -> i32>) -> CommandResult {
+    let rules = rules_from_settings::<G>(&args.rules.set)?;
+    let start = G::cli_start(&rules, None)?;
+    let table_mb = table_megabytes()?;
+    let config = SolverConfig { table_mb, future_bound, ..SolverConfig::default() };
+    let position = start.clone();
+    let solver = std::thread::Builder::new()
+        .name("solver".into())
+        .stack_size(SOLVER_STACK)
+        .spawn(move || Solver::new(config).solve(&position, &SearchLimits::none()))
+        .map_err(|e| Failure::runtime(format!("cannot start the solver: {e}")))?;
+    let solution = solver
+        .join()
+        .map_err(|_| Failure::runtime("the solver stopped unexpectedly"))?
+        .map_err(|e| Failure::runtime(format!("cannot solve {}: {e}", G::NAME)))?;
+
+    let stats = &solution.stats;
+    println!("value {}", signed(solution.first_seat_margin));
+    if let Some(mv) = solution.best_move {
+        println!("best move {}", start.format_move(mv));
+    }
+    println!("nodes {}", stats.nodes);
+    println!("time {:.3} s", stats.elapsed.as_secs_f64());
+    println!("nodes/s {:.0}", stats.nodes_per_second());
+    println!("table hits {} of {} probes", stats.table_hits, stats.table_probes);
+    println!(
+        "table {} MB, {} of {} entries used ({} bytes each)",
+        table_mb,
+        stats.table_used,
+        stats.table_capacity,
+        Solver::<G>::ENTRY_BYTES
+    );
+    println!("mtd(f) passes {} from first guess {}", stats.passes, signed(i64::from(stats.first_guess)));
+    Ok(())
+}
