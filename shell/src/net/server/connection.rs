@@ -47,7 +47,13 @@ pub(super) fn run(shared: Arc<Shared>, stream: TcpStream, id: u64) {
 fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64) {
     let _ = stream.set_nodelay(true);
     let config = &shared.config;
-    let Ok((outbox, writer)) = outbox::open(id, stream, config.outbox_capacity, config.write_timeout) else {
+    let Ok((outbox, writer)) = outbox::open(
+        id,
+        stream,
+        config.outbox_capacity,
+        config.write_timeout,
+        Arc::clone(&shared.counters.dropped),
+    ) else {
         return;
     };
     let mut conn = Connection { shared: Arc::clone(shared), outbox, binding: None, garbage: 0 };
@@ -412,14 +418,15 @@ impl Connection {
     /// Announces the end, if the game just ended, and writes its record.
     fn after_ending(&self, room: &mut Room) {
         let Some(over) = room.game_over() else { return };
-        room.broadcast(&over);
-        self.shared.counters.games_finished.fetch_add(1, Ordering::Relaxed);
+        // The record is on disk before anyone hears the game is over.
         if let (Some(dir), false) = (&self.shared.config.record_dir, room.record_saved) {
             room.record_saved = true;
             if let Some(Ok(record)) = room.table.full_record() {
                 let _ = save_file(&record, &dir.join(format!("{}.toml", room.code)));
             }
         }
+        self.shared.counters.games_finished.fetch_add(1, Ordering::Relaxed);
+        room.broadcast(&over);
     }
 
     /// Gives up the seat's connection; the others learn of it.

@@ -119,7 +119,7 @@ struct Counters {
     games_finished: AtomicU64,
     moves: AtomicU64,
     refusals: AtomicU64,
-    dropped: AtomicU64,
+    dropped: Arc<AtomicU64>,
 }
 
 /// What every thread of the server shares.

@@ -8,6 +8,7 @@
 use std::io::{BufWriter, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -19,6 +20,8 @@ pub struct Outbox {
     pub conn: u64,
     queue: SyncSender<Arc<str>>,
     stream: Arc<TcpStream>,
+    dropped: Arc<AtomicBool>,
+    drop_count: Arc<AtomicU64>,
 }
 
 impl Outbox {
@@ -28,6 +31,9 @@ impl Outbox {
         match self.queue.try_send(line) {
             Ok(()) => true,
             Err(TrySendError::Full(_)) => {
+                if !self.dropped.swap(true, Ordering::Relaxed) {
+                    self.drop_count.fetch_add(1, Ordering::Relaxed);
+                }
                 self.kill();
                 false
             }
@@ -41,14 +47,15 @@ impl Outbox {
     }
 }
 
-/// Opens an outbox of `capacity` lines on `stream` and starts its writer.
-/// The writer ends when every [`Outbox`] clone is dropped (after writing
+/// Opens an outbox of `capacity` lines on `stream` and starts its writer;
+/// `drop_count` counts clients dropped for not reading. The writer ends when every [`Outbox`] clone is dropped (after writing
 /// what is queued) or when a write fails or times out.
 pub fn open(
     conn: u64,
     stream: &TcpStream,
     capacity: usize,
     write_timeout: Duration,
+    drop_count: Arc<AtomicU64>,
 ) -> std::io::Result<(Outbox, JoinHandle<()>)> {
     let stream = Arc::new(stream.try_clone()?);
     stream.set_write_timeout(Some(write_timeout))?;
@@ -58,7 +65,7 @@ pub fn open(
         .name(format!("net-write-{conn}"))
         .stack_size(64 * 1024)
         .spawn(move || write_lines(&writer_stream, lines))?;
-    Ok((Outbox { conn, queue, stream }, writer))
+    Ok((Outbox { conn, queue, stream, dropped: Arc::new(AtomicBool::new(false)), drop_count }, writer))
 }
 
 fn write_lines(stream: &TcpStream, lines: Receiver<Arc<str>>) {
