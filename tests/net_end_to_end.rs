@@ -176,3 +176,48 @@ fn the_real_binaries_serve_and_play_a_game() {
     // Every line the binary bots saw was the protocol's (checked by the bot).
     assert!(decode_server(r#"{"type":"pong","nonce":1}"#).is_ok());
 }
+
+/// The wire test, on the toy hidden-information game: in every byte the
+/// server sent to one seat, the opponent's secret setup appears only from
+/// the game-over view on, when the rules reveal it. The follow-up runs the
+/// same check for Strategy Chess piece identities.
+#[test]
+fn hidden_setups_never_cross_the_wire_before_their_reveal() {
+    use shell::net::secret_nim::SecretNim;
+    let server = test_server();
+    for seed in 0..6 {
+        let rec = record_bot_game::<SecretNim>(
+            server.addr(),
+            Default::default(),
+            seed,
+            seed % 2 == 1,
+            level_one::<SecretNim>,
+        )
+        .expect("the game finishes");
+        check_recording::<SecretNim>(&rec);
+        let other_seat = rec.other.seat;
+        let other_record = rec.other.record.clone().unwrap();
+        let secret =
+            other_record.setups[other_seat.index()].clone().expect("the other bot kept its own setup");
+        let secret = secret.as_str().unwrap().to_string();
+        let own_record = rec.tapped.record.clone().unwrap();
+        assert!(
+            own_record.setups.get(other_seat.index()).cloned().flatten().is_none(),
+            "a seat record holds only its own setup"
+        );
+
+        let text = String::from_utf8(rec.bytes.clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let reveal = rec
+            .messages
+            .iter()
+            .position(|m| matches!(m, ServerMessage::View { view, .. } if !view["opponent_word"].is_null()))
+            .expect("the last view reveals the opponent's word");
+        assert_eq!(reveal + 2, lines.len(), "the reveal is the last view, just before game over");
+        for line in &lines[..reveal] {
+            assert!(!line.contains(&secret), "`{secret}` leaked before its reveal: {line}");
+        }
+        assert!(lines[reveal].contains(&secret));
+    }
+    server.stop();
+}

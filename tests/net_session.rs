@@ -185,3 +185,64 @@ fn the_client_thread_reports_over_channels_and_never_blocks_the_caller() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn setups_are_collected_privately_before_play() {
+    use shell::net::secret_nim::{SecretNim, SecretNimView};
+    let server = test_server();
+    let mut a = Raw::hello(server.addr());
+    a.send(&ClientMessage::Create {
+        game: "secret-nim".into(),
+        rules: Value::Null,
+        seat: Some(Seat::SECOND),
+    });
+    let (code, token_a) = match a.recv() {
+        ServerMessage::Seated { code, token, seat: Seat::SECOND, setup_required: true, .. } => (code, token),
+        other => panic!("{other:?}"),
+    };
+    let mut b = Raw::hello(server.addr());
+    b.send(&ClientMessage::Join { code: code.clone() });
+    assert!(matches!(b.recv(), ServerMessage::Seated { seat: Seat::FIRST, setup_required: true, .. }));
+    assert_eq!(b.recv(), ServerMessage::OpponentJoined { seat: Seat::SECOND });
+    let _ = a.recv_until(|m| matches!(m, ServerMessage::OpponentJoined { .. }));
+
+    b.send(&mv(0, "1-1"));
+    b.expect_error(ErrorKind::NotStarted);
+    b.send(&ClientMessage::Setup { setup: serde_json::json!("lower case") });
+    let reason = b.expect_error(ErrorKind::BadSetup);
+    assert!(reason.contains("first"), "{reason}");
+    b.send(&ClientMessage::Setup { setup: serde_json::json!({"not": "a word"}) });
+    b.expect_error(ErrorKind::BadSetup);
+    b.send(&ClientMessage::Setup { setup: serde_json::json!("KESTREL") });
+    assert_eq!(b.recv(), ServerMessage::SetupAccepted);
+    b.send(&ClientMessage::Setup { setup: serde_json::json!("KESTREL") });
+    b.expect_error(ErrorKind::BadSetup);
+
+    // A reconnect in the setup phase says what is still wanted.
+    drop(a);
+    let mut a = Raw::hello(server.addr());
+    a.send(&ClientMessage::Reconnect { code, token: token_a });
+    assert!(matches!(a.recv(), ServerMessage::Seated { setup_required: true, .. }));
+    assert_eq!(a.poll(Duration::from_millis(50)), None, "no view before every setup is in");
+    a.send(&ClientMessage::Setup { setup: serde_json::json!("OSPREY") });
+    assert_eq!(a.recv(), ServerMessage::SetupAccepted);
+
+    // Each seat's view holds its own word only.
+    let (ply, view_a) = a.next_view::<SecretNim>();
+    assert_eq!(ply, 0);
+    let view_a: SecretNimView = view_a;
+    assert_eq!((view_a.own_word.as_str(), view_a.opponent_word.as_deref()), ("OSPREY", None));
+    let (_, view_b) = b.next_view::<SecretNim>();
+    assert_eq!((view_b.own_word.as_str(), view_b.opponent_word.as_deref()), ("KESTREL", None));
+    b.send(&mv(0, &random_notation::<SecretNim>(&view_b, &mut seeded(5))));
+    let plies = net_support::finish_with_random_moves::<SecretNim>(&mut b, &mut a, 5);
+    assert!(plies > 0);
+    match a.recv() {
+        ServerMessage::GameOver { ending: Ending::Rules, outcome } => {
+            let winner_word = if outcome.winner == Some(Seat::SECOND) { "OSPREY" } else { "KESTREL" };
+            assert_eq!(outcome.margin as usize, winner_word.len());
+        }
+        other => panic!("{other:?}"),
+    }
+    server.stop();
+}

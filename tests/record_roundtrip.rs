@@ -13,6 +13,7 @@ use shell::record::{
 macro_rules! for_each_record_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
+        $m!(secret_nim, shell::net::secret_nim::SecretNim);
     };
 }
 

@@ -10,6 +10,7 @@ use shell::net::protocol::{
     ClientMessage, ErrorKind, PROTOCOL_VERSION, ServerMessage, decode_server, encode,
 };
 use shell::net::server::{ServerConfig, ServerHandle, start};
+use shell::net::table::GameCatalog;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -20,6 +21,7 @@ use std::time::Duration;
 macro_rules! for_each_net_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
+        $m!(secret_nim, shell::net::secret_nim::SecretNim);
     };
 }
 
@@ -34,6 +36,7 @@ pub fn test_config() -> ServerConfig {
         handshake_timeout: Duration::from_secs(1),
         write_timeout: Duration::from_secs(2),
         outbox_capacity: 64,
+        games: GameCatalog::standard().with::<shell::net::secret_nim::SecretNim>(),
         ..ServerConfig::loopback()
     }
 }

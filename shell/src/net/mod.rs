@@ -10,11 +10,14 @@
 //! - [`wire_tap`]: records every byte the server sends to one client, for
 //!   tests that prove nothing hidden travels.
 //! - [`line`], [`secrets`]: capped line reading; seat tokens and codes.
+//! - [`secret_nim`]: a toy hidden-information game with a setup phase, for
+//!   tests.
 
 pub mod bot;
 pub mod client;
 pub mod line;
 pub mod protocol;
+pub mod secret_nim;
 pub mod secrets;
 pub mod server;
 pub mod table;

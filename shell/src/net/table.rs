@@ -273,8 +273,52 @@ impl<G: Observe> Table for GameTable<G> {
 pub fn open_table(game: &str, rules: &Value) -> Result<Box<dyn Table>, Refusal> {
     let kind = GameKind::from_str(game, false)
         .map_err(|_| Refusal::new(ErrorKind::UnknownGame, format!("no game is called `{game}`")))?;
-    let opened: Result<Result<Box<dyn Table>, Refusal>, crate::cli::failure::Failure> = crate::cli::game_kind::with_game!(kind, G => Ok(GameTable::<G>::new(rules).map(|t| Box::new(t) as Box<dyn Table>)));
+    let opened: Result<Result<Box<dyn Table>, Refusal>, crate::cli::failure::Failure> =
+        crate::cli::game_kind::with_game!(kind, G => Ok(open_game::<G>(rules)));
     opened.map_err(|e| Refusal::new(ErrorKind::UnknownGame, e.to_string()))?
+}
+
+/// Opens a table of `G`.
+pub fn open_game<G: Observe>(rules: &Value) -> Result<Box<dyn Table>, Refusal> {
+    GameTable::<G>::new(rules).map(|t| Box::new(t) as Box<dyn Table>)
+}
+
+/// How a server opens a game's table from its rules.
+pub type TableOpener = fn(&Value) -> Result<Box<dyn Table>, Refusal>;
+
+/// The games a server hosts: every game of the command line, plus any
+/// added with [`GameCatalog::with`] (a test game, say).
+#[derive(Clone, Default)]
+pub struct GameCatalog {
+    extra: Vec<(&'static str, TableOpener)>,
+}
+
+impl GameCatalog {
+    /// Every game the command line knows.
+    pub fn standard() -> Self {
+        GameCatalog::default()
+    }
+
+    /// Adds the game `G`, under its name.
+    pub fn with<G: Observe>(mut self) -> Self {
+        self.extra.push((G::NAME, open_game::<G>));
+        self
+    }
+
+    /// Opens a table for the game named `game`.
+    pub fn open(&self, game: &str, rules: &Value) -> Result<Box<dyn Table>, Refusal> {
+        match self.extra.iter().find(|(name, _)| *name == game) {
+            Some((_, opener)) => opener(rules),
+            None => open_table(game, rules),
+        }
+    }
+}
+
+impl std::fmt::Debug for GameCatalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.extra.iter().map(|(name, _)| *name).collect();
+        f.debug_struct("GameCatalog").field("extra", &names).finish()
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::net::protocol::{
     ClientMessage, ErrorKind, MAX_CHAT_CHARS, PROTOCOL_VERSION, ServerMessage, decode_client, program_version,
 };
 use crate::net::secrets::same_secret;
-use crate::net::table::{Refusal, open_table};
+use crate::net::table::Refusal;
 use crate::record::save_file;
 use game_core::Seat;
 use serde_json::Value;
@@ -232,7 +232,7 @@ impl Connection {
 
     fn create(&mut self, game: &str, rules: &Value, seat: Option<Seat>) -> Reply {
         self.not_seated_yet()?;
-        let table = open_table(game, rules)?;
+        let table = self.shared.config.games.open(game, rules)?;
         let seat = seat.unwrap_or(Seat::FIRST);
         if seat.index() >= table.seat_count() {
             return Err(refusal(ErrorKind::Protocol, format!("{game} has no seat {seat}")));

@@ -32,6 +32,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::secrets::Secrets;
+use super::table::GameCatalog;
 
 /// The port `boardsuite serve` listens on by default.
 pub const DEFAULT_PORT: u16 = 7878;
@@ -63,6 +64,8 @@ pub struct ServerConfig {
     /// Where to write each finished game's full record (`CODE.toml`), if
     /// anywhere.
     pub record_dir: Option<PathBuf>,
+    /// The games this server hosts.
+    pub games: GameCatalog,
 }
 
 impl Default for ServerConfig {
@@ -78,6 +81,7 @@ impl Default for ServerConfig {
             max_connections: 4096,
             forget_after: Duration::from_secs(600),
             record_dir: None,
+            games: GameCatalog::standard(),
         }
     }
 }
