@@ -85,6 +85,15 @@ fn out_of_turn_illegal_replayed_and_garbage_are_refused_and_the_game_goes_on() {
     });
     let reason = c.expect_error(ErrorKind::BadRules);
     assert!(reason.contains("max_take"), "{reason}");
+    // Deep nesting is refused, not a stack overflow on the server's
+    // small-stack connection threads.
+    let deep = format!("{}{}", "[".repeat(120), "]".repeat(120));
+    c.send_line(&format!(r#"{{"type":"create","game":"nim","rules":{deep}}}"#)).unwrap();
+    c.expect_error(ErrorKind::BadRules);
+    c.send_line(&"[".repeat(60_000)).unwrap();
+    c.expect_error(ErrorKind::Protocol);
+    c.send_line(&format!(r#"{{"type":"setup","setup":{deep}}}"#)).unwrap();
+    c.expect_error(ErrorKind::NotSeated);
 
     // The game carries on to its end between the two real players.
     let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 7);
