@@ -224,6 +224,9 @@ impl<G: Observe> Table for GameTable<G> {
     fn submit_move(&mut self, seat: Seat, ply: usize, notation: &str) -> Result<PublicMove, Refusal> {
         self.check_seat(seat)?;
         let played = self.referee_mut()?.submit_text(seat, ply, notation)?;
+        // The notation goes to every seat: a game whose notation could name
+        // a hidden piece must write it from public facts only (the wire
+        // test of each hidden-information game checks this).
         Ok(PublicMove { seat: played.seat, notation: played.notation.clone() })
     }
 

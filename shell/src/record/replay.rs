@@ -87,3 +87,35 @@ impl<G: Observe> ReplayCursor<G> {
         if self.at == self.moves.len() { self.finish } else { None }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::nim::{Nim, NimRules};
+    use game_core::{Finish, Game};
+
+    #[test]
+    fn the_cursor_steps_seeks_and_shows_the_end_only_at_the_end() {
+        let mut referee = Referee::new(Nim::start(&NimRules::default(), &[]).unwrap());
+        for (ply, text) in ["1-3", "2-1", "3-2"].iter().enumerate() {
+            let seat = referee.to_move();
+            referee.submit_text(seat, ply, text).unwrap();
+        }
+        referee.resign(Seat::SECOND).unwrap();
+        let mut cursor = ReplayCursor::new(&referee);
+        assert_eq!((cursor.len(), cursor.ply()), (3, 0));
+        assert!(!cursor.back());
+        assert_eq!(cursor.next_move().unwrap().notation, "1-3");
+        cursor.seek(2);
+        assert_eq!(cursor.position().format_position(), "0 3 5 : second");
+        assert_eq!(cursor.last_move().unwrap().notation, "2-1");
+        assert_eq!(cursor.finish(), None);
+        cursor.seek(99);
+        assert_eq!(cursor.ply(), 3);
+        assert!(!cursor.forward());
+        assert_eq!(cursor.finish(), Some(Finish::Resigned(Seat::SECOND)));
+        assert_eq!(cursor.view(Seat::FIRST).position, *referee.position());
+        assert!(cursor.back());
+        assert_eq!(cursor.ply(), 2);
+    }
+}
