@@ -30,6 +30,14 @@ fn vm_hwm_kib(pid: &str) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// User plus system CPU time of a process, in seconds (100 ticks a second).
+fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
 fn bot_config(seed: u64) -> BotConfig {
     BotConfig {
         seed,
@@ -80,11 +88,14 @@ fn concurrent_bot_games_all_finish() {
         });
         threads.push(spawned.expect("a thread"));
     }
+    let server_pid = std::env::var("NET_LOAD_SERVER_PID").unwrap_or_else(|_| "self".into());
     barrier.wait();
+    let cpu_before = cpu_seconds(&server_pid);
     let started = Instant::now();
     let results: Vec<(Result<BotReport, _>, Result<BotReport, _>)> =
         threads.into_iter().map(|t| t.join().expect("a game thread ran")).collect();
     let elapsed = started.elapsed();
+    let server_cpu = cpu_seconds(&server_pid).zip(cpu_before).map(|(after, before)| after - before);
 
     let mut plies = 0;
     let mut failures = Vec::new();
@@ -108,6 +119,9 @@ fn concurrent_bot_games_all_finish() {
     let secs = elapsed.as_secs_f64();
     println!("games {games} concurrent, all seated before play");
     println!("plies {plies} in {secs:.2} s: {:.0} moves/s", plies as f64 / secs);
+    if let Some(cpu) = server_cpu {
+        println!("server CPU {cpu:.2} s during play ({:.0} µs a move)", cpu * 1e6 / plies.max(1) as f64);
+    }
     if let Some(server) = &local {
         println!("server stats: {:?}", server.stats());
     }
