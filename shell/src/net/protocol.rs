@@ -9,6 +9,22 @@
 //! [`ClientMessage::Hello`] with [`PROTOCOL_VERSION`]; the server answers
 //! [`ServerMessage::Welcome`], or [`ServerMessage::Refused`] and closes.
 //!
+//! A session, `>` from client A, `<` to it (seat tokens shortened):
+//!
+//! ```text
+//! > {"type":"hello","protocol":1,"program":"boardsuite 0.1.0"}
+//! < {"type":"welcome","protocol":1,"server":"boardsuite 0.1.0"}
+//! > {"type":"create","game":"nim","rules":{"heaps":[2,1],"max_take":2}}
+//! < {"type":"seated","game":"nim","code":"YG59QZ","seat":0,"token":"02d6…","rules":{…},"setup_required":false}
+//! < {"type":"opponent_joined","seat":1}                      (B sent join YG59QZ)
+//! < {"type":"view","ply":0,"to_move":0,"view":{"position":"2 1 : first","rules":{…},"seat":0}}
+//! > {"type":"move","ply":0,"notation":"1-2"}
+//! < {"type":"move_played","seat":0,"ply":0,"notation":"1-2"}
+//! < {"type":"view","ply":1,"to_move":0,"view":{"position":"0 1 : first",…}}   (a free turn)
+//! > {"type":"move","ply":0,"notation":"2-1"}
+//! < {"type":"error","kind":"wrong_ply","reason":"wrong ply: expected 1, got 0"}
+//! ```
+//!
 //! ```
 //! use shell::net::protocol::{ClientMessage, decode_client, encode};
 //! let line = encode(&ClientMessage::Move { ply: 3, notation: "2-1".into() }).unwrap();
