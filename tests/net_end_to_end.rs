@@ -118,6 +118,25 @@ fn boardsuite(args: &[&str]) -> Child {
 }
 
 #[test]
+fn bad_serve_and_bot_arguments_are_usage_errors() {
+    for args in [
+        &["serve", "--grace", "-1"][..],
+        &["serve", "--bind", "not-an-ip"],
+        &["bot", "127.0.0.1:1", "--game", "nim", "--level", "11"],
+        &["bot", "127.0.0.1:1", "--game", "nim", "--level", "1", "--set", "max_take=0"],
+        &["bot", "127.0.0.1:1", "--game", "nim", "--level", "1", "--code", "ABC", "--set", "max_take=2"],
+    ] {
+        let out = boardsuite(args).wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    // Nobody listening: a runtime failure, exit 1.
+    let out =
+        boardsuite(&["bot", "127.0.0.1:1", "--game", "nim", "--level", "1"]).wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot connect"));
+}
+
+#[test]
 fn the_real_binaries_serve_and_play_a_game() {
     let records = std::env::temp_dir().join(format!("boardsuite-serve-records-{}", std::process::id()));
     let mut server = boardsuite(&[

@@ -160,6 +160,16 @@ fn too_long_lines_silence_and_bad_handshakes_are_cut_off() {
     assert_eq!(silent.try_recv(), None);
     assert!(started.elapsed() < Duration::from_secs(4));
 
+    // Nor does one that trickles its hello a byte at a time.
+    let mut trickler = Raw::connect(server.addr());
+    let started = Instant::now();
+    let cut_off = (0..40).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        trickler.stream.write_all(b" ").is_err()
+    });
+    assert!(cut_off || trickler.try_recv().is_none());
+    assert!(started.elapsed() < Duration::from_secs(4), "the handshake deadline holds");
+
     // A flood of garbage gets the client dropped.
     let mut noisy = Raw::hello(server.addr());
     for _ in 0..40 {

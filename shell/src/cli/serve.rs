@@ -15,9 +15,13 @@ use std::time::Duration;
 pub fn run(args: &ServeArgs) -> CommandResult {
     let ip: IpAddr =
         args.bind.parse().map_err(|_| Failure::usage(format!("--bind {}: not an IP address", args.bind)))?;
+    let grace = Duration::try_from_secs_f64(args.grace)
+        .ok()
+        .filter(|g| *g <= Duration::from_secs(86_400))
+        .ok_or_else(|| Failure::usage(format!("--grace {}: expected 0 to 86400 seconds", args.grace)))?;
     let config = ServerConfig {
         bind: SocketAddr::new(ip, args.port),
-        grace: Duration::from_secs_f64(args.grace),
+        grace,
         record_dir: args.records.clone(),
         ..ServerConfig::default()
     };

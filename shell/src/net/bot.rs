@@ -280,7 +280,7 @@ impl<G: Observe> Bot<G> {
                     }
                 }
                 ServerMessage::OpponentDisconnected { grace_ms, .. } if self.config.claim_abandoned => {
-                    claim_at = Some(Instant::now() + Duration::from_millis(grace_ms + 5));
+                    claim_at = Instant::now().checked_add(Duration::from_millis(grace_ms.saturating_add(5)));
                 }
                 ServerMessage::OpponentReconnected { .. } => claim_at = None,
                 _ => {}

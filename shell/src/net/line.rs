@@ -5,6 +5,7 @@
 //! as the cap is passed, so the caller can answer and hang up.
 
 use std::io::{self, Read};
+use std::time::Instant;
 
 /// Why no line could be read.
 #[derive(Debug)]
@@ -46,6 +47,13 @@ impl<R: Read> LineReader<R> {
 
     /// The next line, without its `\n` (and without a `\r` before it).
     pub fn read_line(&mut self) -> Result<String, LineError> {
+        self.read_line_by(None)
+    }
+
+    /// Like [`LineReader::read_line`], but a line still incomplete at
+    /// `deadline` is a timeout, however slowly its bytes keep trickling in.
+    /// (The socket's read timeout bounds each single read.)
+    pub fn read_line_by(&mut self, deadline: Option<Instant>) -> Result<String, LineError> {
         loop {
             if let Some(at) = self.buf[self.scanned..].iter().position(|&b| b == b'\n') {
                 let end = self.scanned + at;
@@ -63,6 +71,9 @@ impl<R: Read> LineReader<R> {
             self.scanned = self.buf.len();
             if self.buf.len() > self.max {
                 return Err(LineError::TooLong);
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(LineError::Io(io::Error::from(io::ErrorKind::TimedOut)));
             }
             // Never hold more than max + 1 bytes: enough to see the cap passed.
             let room = (self.max + 1 - self.buf.len()).min(CHUNK);
@@ -127,6 +138,16 @@ mod tests {
         let mut r = LineReader::new(Trickle(b"12345678\n123456789\n", 100), 8);
         assert_eq!(r.read_line().unwrap(), "12345678");
         assert!(matches!(r.read_line(), Err(LineError::TooLong)));
+    }
+
+    #[test]
+    fn a_line_past_its_deadline_times_out() {
+        let past = Some(Instant::now());
+        let mut r = LineReader::new(Trickle(b"abc\ndef", 1), 16);
+        // A complete line already buffered is still returned.
+        assert_eq!(r.read_line_by(None).unwrap(), "abc");
+        let err = r.read_line_by(past).unwrap_err();
+        assert!(err.is_timeout());
     }
 
     #[test]

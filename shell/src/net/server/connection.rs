@@ -126,7 +126,7 @@ impl Connection {
     fn serve(&mut self, reader: &mut LineReader<&TcpStream>, stream: &TcpStream) -> bool {
         let config = &self.shared.config;
         let _ = stream.set_read_timeout(Some(config.handshake_timeout));
-        let hello = match reader.read_line() {
+        let hello = match reader.read_line_by(Instant::now().checked_add(config.handshake_timeout)) {
             Ok(text) => decode_client(&text).ok(),
             Err(_) => return false,
         };
@@ -154,7 +154,9 @@ impl Connection {
             if self.shared.stopping.load(Ordering::SeqCst) {
                 return false;
             }
-            match reader.read_line() {
+            // Each line must be complete within the idle time, so a client
+            // trickling bytes cannot hold a connection forever.
+            match reader.read_line_by(Instant::now().checked_add(idle)) {
                 Ok(text) if text.trim().is_empty() => {}
                 Ok(text) => match decode_client(&text) {
                     Ok(message) => {
