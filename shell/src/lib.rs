@@ -7,6 +7,8 @@
 
 pub mod cli;
 pub mod gui;
+pub mod net;
+pub mod record;
 
 use std::process::ExitCode;
 

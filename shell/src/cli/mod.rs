@@ -4,10 +4,12 @@
 //! subcommands (`perft`, `solve`, `match`, `verify`) never need a display,
 //! and their output formats are a contract (see PRODUCT.md).
 
+pub mod bot;
 pub mod failure;
 pub mod game_kind;
 pub mod matches;
 pub mod perft;
+pub mod serve;
 pub mod solve;
 pub mod verify;
 
@@ -43,6 +45,10 @@ pub enum Command {
     Match(MatchArgs),
     /// Play moves through the checked rules and report the first refused one.
     Verify(VerifyArgs),
+    /// Run a headless referee server for network games.
+    Serve(ServeArgs),
+    /// Play one network game as a computer player, without a window.
+    Bot(BotArgs),
 }
 
 /// `--set key=value` rule options, shared by every subcommand.
@@ -120,6 +126,49 @@ pub struct VerifyArgs {
     pub rules: RuleArgs,
 }
 
+/// Arguments of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one (printed on the first line).
+    #[arg(long, default_value_t = crate::net::server::DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: String,
+    /// Seconds a disconnected player has to come back before the opponent
+    /// may claim the game.
+    #[arg(long, default_value_t = 60.0)]
+    pub grace: f64,
+    /// A folder to write each finished game's full record to.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+}
+
+/// Arguments of `bot`.
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The server, e.g. `127.0.0.1:7878`.
+    pub addr: String,
+    /// The game.
+    #[arg(long)]
+    pub game: GameKind,
+    /// The AI level, 1..=10.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+    /// Join the game with this code; without it, open a game and print its code.
+    #[arg(long)]
+    pub code: Option<String>,
+    /// The seed of the bot's random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 3600)]
+    pub timeout: u64,
+    /// Rule options of a game this bot opens.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
 /// Parses the command line and runs it; see [`crate::run`].
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -148,5 +197,7 @@ pub fn execute(cli: Cli) -> CommandResult {
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Bot(args)) => bot::run(&args),
     }
 }

@@ -1,0 +1,46 @@
+//! `boardsuite bot ADDR --game GAME --level L [--code C] [--seed S] [--set ...]`
+//!
+//! A computer player with no window. Without `--code` it opens a game and
+//! prints `code CODE` first, for the opponent to join. It then prints
+//! `seat SEAT`, and at the end `result OUTCOME (ENDING) after N plies`.
+
+use super::BotArgs;
+use super::failure::{CommandResult, Failure};
+use super::game_kind::{rules_from_settings, with_game};
+use crate::net::bot::{Bot, BotConfig, BotTable, chooser_for_level};
+use game_core::Observe;
+use std::io::Write;
+use std::time::Duration;
+
+/// Plays one game on the server at `args.addr`.
+pub fn run(args: &BotArgs) -> CommandResult {
+    with_game!(args.game, G => play::<G>(args))
+}
+
+fn play<G: Observe>(args: &BotArgs) -> CommandResult {
+    let table = match &args.code {
+        Some(code) => {
+            if !args.rules.set.is_empty() {
+                return Err(Failure::usage("--set applies when opening a game: drop it with --code"));
+            }
+            BotTable::Join { code: code.clone() }
+        }
+        None => BotTable::Create { rules: rules_from_settings::<G>(&args.rules.set)?, seat: None },
+    };
+    let config = BotConfig {
+        seed: args.seed,
+        level: args.level,
+        timeout: Duration::from_secs(args.timeout),
+        ..BotConfig::default()
+    };
+    let bot = Bot::<G>::connect(&args.addr, table, config).map_err(|e| Failure::runtime(e.to_string()))?;
+    if args.code.is_none() {
+        println!("code {}", bot.code());
+    }
+    println!("seat {}", bot.seat());
+    let _ = std::io::stdout().flush();
+    let report =
+        bot.play(chooser_for_level::<G>(args.level).as_mut()).map_err(|e| Failure::runtime(e.to_string()))?;
+    println!("result {} ({}) after {} plies", report.outcome, report.ending, report.plies);
+    Ok(())
+}

@@ -1,0 +1,452 @@
+//! One client connection: the handshake, then every command checked and
+//! run against the client's room.
+
+use super::outbox::{self, Outbox};
+use super::room::{Room, line};
+use super::{Shared, lock};
+use crate::net::line::{LineError, LineReader};
+use crate::net::protocol::{
+    ClientMessage, ErrorKind, MAX_CHAT_CHARS, PROTOCOL_VERSION, ServerMessage, decode_client, program_version,
+};
+use crate::net::secrets::same_secret;
+use crate::net::table::Refusal;
+use crate::record::save_file;
+use game_core::Seat;
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::{Shutdown, TcpStream};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Unreadable lines tolerated before the client is dropped.
+const GARBAGE_LIMIT: u32 = 16;
+
+/// Answers a connection over the limit and closes it.
+pub(super) fn refuse_busy(mut stream: TcpStream) {
+    let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
+    let refused = ServerMessage::Refused { reason: "the server is full; try again later".into() };
+    let _ = stream.write_all(format!("{}\n", line(&refused)).as_bytes());
+    let _ = stream.shutdown(Shutdown::Both);
+}
+
+/// Serves one connection until it closes. Runs on the connection's own
+/// thread.
+pub(super) fn run(shared: Arc<Shared>, stream: TcpStream, id: u64) {
+    shared.counters.open_connections.fetch_add(1, Ordering::Relaxed);
+    if let Ok(clone) = stream.try_clone() {
+        lock(&shared.connections).insert(id, clone);
+    }
+    if !shared.stopping.load(Ordering::SeqCst) {
+        serve(&shared, &stream, id);
+    }
+    lock(&shared.connections).remove(&id);
+    shared.counters.open_connections.fetch_sub(1, Ordering::Relaxed);
+}
+
+fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64) {
+    let _ = stream.set_nodelay(true);
+    let config = &shared.config;
+    let Ok((outbox, writer)) = outbox::open(
+        id,
+        stream,
+        config.outbox_capacity,
+        config.write_timeout,
+        Arc::clone(&shared.counters.dropped),
+    ) else {
+        return;
+    };
+    let mut conn = Connection { shared: Arc::clone(shared), outbox, binding: None, garbage: 0 };
+    let mut reader = LineReader::new(stream, config.max_line);
+    let linger = conn.serve(&mut reader, stream);
+    conn.leave();
+    drop(conn);
+    // The writer sends what is queued (an error reply, say), then ends.
+    let _ = writer.join();
+    if linger {
+        drain(stream);
+    }
+    let _ = stream.shutdown(Shutdown::Both);
+}
+
+/// Reads and discards what the client still sends, briefly, so that our
+/// last words are not lost to a reset when we close on unread data.
+fn drain(mut stream: &TcpStream) {
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
+    let deadline = Instant::now() + Duration::from_millis(250);
+    let mut buf = [0u8; 8192];
+    let mut total = 0usize;
+    while Instant::now() < deadline && total < 16 << 20 {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => total += n,
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+            Err(_) => break,
+        }
+    }
+}
+
+/// The seat a connection holds.
+#[derive(Clone)]
+struct Binding {
+    room: Arc<Mutex<Room>>,
+    seat: Seat,
+}
+
+struct Connection {
+    shared: Arc<Shared>,
+    outbox: Outbox,
+    binding: Option<Binding>,
+    garbage: u32,
+}
+
+/// What to do after a command.
+type Reply = Result<(), Refusal>;
+
+fn refusal(kind: ErrorKind, reason: impl Into<String>) -> Refusal {
+    Refusal::new(kind, reason)
+}
+
+impl Connection {
+    fn send(&self, message: &ServerMessage) {
+        self.outbox.send(line(message));
+    }
+
+    fn refuse(&self, refusal: Refusal) {
+        self.shared.counters.refusals.fetch_add(1, Ordering::Relaxed);
+        self.send(&ServerMessage::Error { kind: refusal.kind, reason: refusal.reason });
+    }
+
+    fn drop_client(&self, kind: ErrorKind, reason: String) {
+        self.shared.counters.dropped.fetch_add(1, Ordering::Relaxed);
+        self.refuse(refusal(kind, reason));
+    }
+
+    /// Runs the session; returns whether to linger before closing.
+    fn serve(&mut self, reader: &mut LineReader<&TcpStream>, stream: &TcpStream) -> bool {
+        let config = &self.shared.config;
+        let _ = stream.set_read_timeout(Some(config.handshake_timeout));
+        let hello = match reader.read_line_by(Instant::now().checked_add(config.handshake_timeout)) {
+            Ok(text) => decode_client(&text).ok(),
+            Err(_) => return false,
+        };
+        match hello {
+            Some(ClientMessage::Hello { protocol, .. }) if protocol == PROTOCOL_VERSION => {
+                self.send(&ServerMessage::Welcome { protocol: PROTOCOL_VERSION, server: program_version() });
+            }
+            Some(ClientMessage::Hello { protocol, .. }) => {
+                self.send(&ServerMessage::Refused {
+                    reason: format!(
+                        "protocol version {protocol} is not supported: this server speaks {PROTOCOL_VERSION}"
+                    ),
+                });
+                return true;
+            }
+            _ => {
+                self.send(&ServerMessage::Refused { reason: "the first line must be a hello".into() });
+                return true;
+            }
+        }
+        let idle = config.idle_timeout;
+        let max_line = config.max_line;
+        let _ = stream.set_read_timeout(Some(idle));
+        loop {
+            if self.shared.stopping.load(Ordering::SeqCst) {
+                return false;
+            }
+            // Each line must be complete within the idle time, so a client
+            // trickling bytes cannot hold a connection forever.
+            match reader.read_line_by(Instant::now().checked_add(idle)) {
+                Ok(text) if text.trim().is_empty() => {}
+                Ok(text) => match decode_client(&text) {
+                    Ok(message) => {
+                        if let Err(r) = self.handle(message) {
+                            self.refuse(r);
+                        }
+                    }
+                    Err(e) => {
+                        self.garbage += 1;
+                        if self.garbage > GARBAGE_LIMIT {
+                            self.drop_client(
+                                ErrorKind::Protocol,
+                                format!("{e}; too many unreadable lines, closing"),
+                            );
+                            return true;
+                        }
+                        self.refuse(refusal(ErrorKind::Protocol, e.to_string()));
+                    }
+                },
+                Err(LineError::TooLong) => {
+                    self.drop_client(
+                        ErrorKind::LineTooLong,
+                        format!("a line is longer than {max_line} bytes; closing"),
+                    );
+                    return true;
+                }
+                Err(LineError::NotUtf8) => self.refuse(refusal(ErrorKind::Protocol, "a line is not UTF-8")),
+                Err(e) if e.is_timeout() => {
+                    self.drop_client(
+                        ErrorKind::Timeout,
+                        format!("silent for {} s; closing", idle.as_secs_f32()),
+                    );
+                    return false;
+                }
+                Err(_) => return false,
+            }
+        }
+    }
+
+    fn handle(&mut self, message: ClientMessage) -> Reply {
+        match message {
+            ClientMessage::Hello { .. } => Err(refusal(ErrorKind::Protocol, "hello was already said")),
+            ClientMessage::Ping { nonce } => {
+                self.send(&ServerMessage::Pong { nonce });
+                Ok(())
+            }
+            ClientMessage::Create { game, rules, seat } => self.create(&game, &rules, seat),
+            ClientMessage::Join { code } => self.join(&code),
+            ClientMessage::Reconnect { code, token } => self.reconnect(&code, &token),
+            other => {
+                let binding = self.binding.clone().ok_or_else(|| {
+                    refusal(ErrorKind::NotSeated, "create, join or reconnect to a game first")
+                })?;
+                let mut room = lock(&binding.room);
+                let owns = room.seats[binding.seat.index()]
+                    .conn
+                    .as_ref()
+                    .is_some_and(|c| c.conn == self.outbox.conn);
+                if !owns {
+                    drop(room);
+                    self.binding = None;
+                    return Err(refusal(ErrorKind::NotSeated, "another connection took over this seat"));
+                }
+                self.in_room(&mut room, binding.seat, other)
+            }
+        }
+    }
+
+    fn not_seated_yet(&self) -> Reply {
+        match self.binding {
+            Some(_) => Err(refusal(ErrorKind::AlreadySeated, "this connection already holds a seat")),
+            None => Ok(()),
+        }
+    }
+
+    fn create(&mut self, game: &str, rules: &Value, seat: Option<Seat>) -> Reply {
+        self.not_seated_yet()?;
+        let table = self.shared.config.games.open(game, rules)?;
+        let seat = seat.unwrap_or(Seat::FIRST);
+        if seat.index() >= table.seat_count() {
+            return Err(refusal(ErrorKind::Protocol, format!("{game} has no seat {seat}")));
+        }
+        let token = self.shared.secrets.token();
+        let mut rooms = lock(&self.shared.rooms);
+        let Some(code) = (0..64).map(|_| self.shared.secrets.game_code()).find(|c| !rooms.contains_key(c))
+        else {
+            return Err(refusal(ErrorKind::Busy, "no free game code"));
+        };
+        let mut room = Room::new(code.clone(), table);
+        room.seats[seat.index()].token = Some(token.clone());
+        room.seats[seat.index()].conn = Some(self.outbox.clone());
+        self.send(&ServerMessage::Seated {
+            game: room.table.game().to_string(),
+            code: code.clone(),
+            seat,
+            token,
+            rules: room.table.rules(),
+            setup_required: room.table.needs_setup(seat),
+        });
+        let room = Arc::new(Mutex::new(room));
+        rooms.insert(code, Arc::clone(&room));
+        self.shared.counters.games_opened.fetch_add(1, Ordering::Relaxed);
+        self.binding = Some(Binding { room, seat });
+        Ok(())
+    }
+
+    fn find_room(&self, code: &str) -> Result<Arc<Mutex<Room>>, Refusal> {
+        let code = code.trim().to_ascii_uppercase();
+        lock(&self.shared.rooms)
+            .get(&code)
+            .cloned()
+            .ok_or_else(|| refusal(ErrorKind::NoSuchGame, format!("no game has the code `{code}`")))
+    }
+
+    fn seated(&self, room: &Room, seat: Seat, token: String) -> ServerMessage {
+        ServerMessage::Seated {
+            game: room.table.game().to_string(),
+            code: room.code.clone(),
+            seat,
+            token,
+            rules: room.table.rules(),
+            setup_required: room.table.needs_setup(seat),
+        }
+    }
+
+    fn join(&mut self, code: &str) -> Reply {
+        self.not_seated_yet()?;
+        let room_arc = self.find_room(code)?;
+        let mut room = lock(&room_arc);
+        let seat = room
+            .seats
+            .iter()
+            .position(|s| s.token.is_none())
+            .map(|i| Seat(i as u8))
+            .ok_or_else(|| refusal(ErrorKind::GameFull, "every seat of this game is taken"))?;
+        let token = self.shared.secrets.token();
+        let slot = &mut room.seats[seat.index()];
+        slot.token = Some(token.clone());
+        slot.conn = Some(self.outbox.clone());
+        self.send(&self.seated(&room, seat, token));
+        for (i, other) in room.seats.iter().enumerate() {
+            if i != seat.index() && other.token.is_some() {
+                self.send(&ServerMessage::OpponentJoined { seat: Seat(i as u8) });
+            }
+        }
+        room.send_to_others(seat, &ServerMessage::OpponentJoined { seat });
+        room.send_views();
+        drop(room);
+        self.binding = Some(Binding { room: room_arc, seat });
+        Ok(())
+    }
+
+    fn reconnect(&mut self, code: &str, token: &str) -> Reply {
+        self.not_seated_yet()?;
+        let room_arc = self.find_room(code)?;
+        let mut room = lock(&room_arc);
+        let seat = room
+            .seats
+            .iter()
+            .position(|s| s.token.as_deref().is_some_and(|t| same_secret(t, token)))
+            .map(|i| Seat(i as u8))
+            .ok_or_else(|| refusal(ErrorKind::BadToken, "that token holds no seat in this game"))?;
+        let slot = &mut room.seats[seat.index()];
+        if let Some(old) = slot.conn.take() {
+            old.kill();
+        }
+        slot.conn = Some(self.outbox.clone());
+        slot.left_at = None;
+        self.send(&self.seated(&room, seat, token.to_string()));
+        if room.table.started() {
+            self.send(&ServerMessage::History { moves: room.table.moves() });
+        }
+        room.send_view(seat);
+        if let Some(by) = room.table.draw_offer().filter(|&by| by != seat) {
+            self.send(&ServerMessage::DrawOffered { by });
+        }
+        if let Some(over) = room.game_over() {
+            self.send(&over);
+        }
+        room.send_to_others(seat, &ServerMessage::OpponentReconnected { seat });
+        drop(room);
+        self.binding = Some(Binding { room: room_arc, seat });
+        Ok(())
+    }
+
+    /// A command of a seated connection, with its room locked.
+    fn in_room(&self, room: &mut Room, seat: Seat, message: ClientMessage) -> Reply {
+        let needs_everyone = !matches!(message, ClientMessage::Setup { .. } | ClientMessage::Chat { .. });
+        if needs_everyone && !room.full() {
+            return Err(refusal(ErrorKind::NotStarted, "waiting for an opponent to join"));
+        }
+        match message {
+            ClientMessage::Setup { setup } => {
+                room.table.submit_setup(seat, &setup)?;
+                self.send(&ServerMessage::SetupAccepted);
+                room.send_views();
+            }
+            ClientMessage::Move { ply, notation } => {
+                let played = room.table.submit_move(seat, ply, &notation)?;
+                self.shared.counters.moves.fetch_add(1, Ordering::Relaxed);
+                room.broadcast(&ServerMessage::MovePlayed { seat, ply, notation: played.notation });
+                room.send_views();
+                self.after_ending(room);
+            }
+            ClientMessage::Resign => {
+                room.table.resign(seat)?;
+                self.after_ending(room);
+            }
+            ClientMessage::OfferDraw => {
+                room.table.offer_draw(seat)?;
+                room.send_to_others(seat, &ServerMessage::DrawOffered { by: seat });
+            }
+            ClientMessage::AcceptDraw => {
+                room.table.accept_draw(seat)?;
+                self.after_ending(room);
+            }
+            ClientMessage::Chat { text } => {
+                let text: String = text.chars().filter(|c| !c.is_control()).collect();
+                let text = text.trim();
+                if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
+                    return Err(refusal(
+                        ErrorKind::BadChat,
+                        format!("a chat line has 1 to {MAX_CHAT_CHARS} characters"),
+                    ));
+                }
+                room.send_to_others(seat, &ServerMessage::Chat { from: seat, text: text.to_string() });
+            }
+            ClientMessage::ClaimAbandoned => {
+                let grace = self.shared.config.grace;
+                let gone = room
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .find(|(i, s)| *i != seat.index() && s.conn.is_none())
+                    .map(|(i, s)| (Seat(i as u8), s.left_at));
+                let Some((gone, left_at)) = gone else {
+                    return Err(refusal(ErrorKind::NotAbandoned, "your opponent is connected"));
+                };
+                let away = left_at.map_or(Duration::ZERO, |t| t.elapsed());
+                if away < grace {
+                    let left = (grace - away).as_millis();
+                    return Err(refusal(
+                        ErrorKind::TooEarly,
+                        format!("{gone} may still come back: {left} ms left"),
+                    ));
+                }
+                room.table.abandon(gone)?;
+                self.after_ending(room);
+            }
+            ClientMessage::Hello { .. }
+            | ClientMessage::Ping { .. }
+            | ClientMessage::Create { .. }
+            | ClientMessage::Join { .. }
+            | ClientMessage::Reconnect { .. } => {
+                return Err(refusal(ErrorKind::Protocol, "not a command inside a game"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Announces the end, if the game just ended, and writes its record.
+    fn after_ending(&self, room: &mut Room) {
+        let Some(over) = room.game_over() else { return };
+        // The record is on disk before anyone hears the game is over.
+        if let (Some(dir), false) = (&self.shared.config.record_dir, room.record_saved) {
+            room.record_saved = true;
+            if let Some(Ok(record)) = room.table.full_record() {
+                let _ = save_file(&record, &dir.join(format!("{}.toml", room.code)));
+            }
+        }
+        self.shared.counters.games_finished.fetch_add(1, Ordering::Relaxed);
+        room.broadcast(&over);
+    }
+
+    /// Gives up the seat's connection; the others learn of it.
+    fn leave(&mut self) {
+        let Some(binding) = self.binding.take() else { return };
+        let mut room = lock(&binding.room);
+        let grace_ms = self.shared.config.grace.as_millis() as u64;
+        let slot = &mut room.seats[binding.seat.index()];
+        if slot.conn.as_ref().is_some_and(|c| c.conn == self.outbox.conn) {
+            slot.conn = None;
+            slot.left_at = Some(Instant::now());
+            room.last_seen = Instant::now();
+            if room.table.finish().is_none() {
+                room.send_to_others(
+                    binding.seat,
+                    &ServerMessage::OpponentDisconnected { seat: binding.seat, grace_ms },
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Recording what goes over the wire: a one-connection proxy that keeps
+//! every byte the server sends to one client.
+//!
+//! Tests point one client at [`WireTap::addr`] instead of the server and,
+//! after the game, inspect [`WireTap::finish`]: proof by bytes, not by
+//! trusting our own encoder, that nothing hidden reached that client
+//! (boardgame.io once leaked hidden state on reconnect).
+//! [`record_bot_game`] plays a whole bot game with one seat tapped.
+
+use super::bot::{Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser};
+use super::protocol::{ServerMessage, decode_server};
+use game_core::Observe;
+use std::io::{self, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// A proxy in front of a server for exactly one client connection.
+#[derive(Debug)]
+pub struct WireTap {
+    addr: SocketAddr,
+    recorded: Arc<Mutex<Vec<u8>>>,
+    thread: JoinHandle<()>,
+}
+
+impl WireTap {
+    /// Listens on a free loopback port and forwards its one connection to
+    /// `server`.
+    pub fn start(server: SocketAddr) -> io::Result<WireTap> {
+        let listener = TcpListener::bind(("127.0.0.1", 0))?;
+        let addr = listener.local_addr()?;
+        let recorded = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&recorded);
+        let thread = std::thread::Builder::new().name("wire-tap".into()).spawn(move || {
+            let Ok((client, _)) = listener.accept() else { return };
+            let Ok(upstream) = TcpStream::connect(server) else { return };
+            let (Ok(client2), Ok(upstream2)) = (client.try_clone(), upstream.try_clone()) else { return };
+            let up = std::thread::spawn(move || pump(&client2, &upstream2, None));
+            pump(&upstream, &client, Some(&sink));
+            let _ = up.join();
+        })?;
+        Ok(WireTap { addr, recorded, thread })
+    }
+
+    /// Where the client should connect.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The bytes recorded so far.
+    pub fn so_far(&self) -> Vec<u8> {
+        self.recorded.lock().map(|r| r.clone()).unwrap_or_default()
+    }
+
+    /// Waits for the connection to close and returns every byte the server
+    /// sent through it.
+    pub fn finish(self) -> Vec<u8> {
+        let _ = self.thread.join();
+        self.recorded.lock().map(|r| r.clone()).unwrap_or_default()
+    }
+}
+
+/// Copies `from` to `to` until either side closes, keeping a copy in `sink`.
+fn pump(mut from: &TcpStream, mut to: &TcpStream, sink: Option<&Mutex<Vec<u8>>>) {
+    let mut buf = [0u8; 16 * 1024];
+    loop {
+        match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                if let Some(Ok(mut sink)) = sink.map(|s| s.lock()) {
+                    sink.extend_from_slice(&buf[..n]);
+                }
+                if to.write_all(&buf[..n]).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = to.shutdown(Shutdown::Write);
+    let _ = from.shutdown(Shutdown::Read);
+}
+
+/// Every byte the server sent to the tapped seat of a whole game, and
+/// those bytes read back as messages.
+#[derive(Debug)]
+pub struct WireRecording {
+    /// The raw bytes, exactly as they crossed the wire.
+    pub bytes: Vec<u8>,
+    /// The bytes as protocol messages, line by line.
+    pub messages: Vec<ServerMessage>,
+    /// The tapped bot's report.
+    pub tapped: BotReport,
+    /// The other bot's report.
+    pub other: BotReport,
+}
+
+/// Plays one bot game of `G` on `server`: the creator (`rules`, first
+/// seat) is tapped when `tap_creator`, otherwise the joiner is. Both use
+/// the chooser `make_chooser` builds, with seeds `seed` and `seed + 1`.
+pub fn record_bot_game<G: Observe>(
+    server: SocketAddr,
+    rules: G::Rules,
+    seed: u64,
+    tap_creator: bool,
+    make_chooser: fn() -> Box<dyn MoveChooser<G>>,
+) -> Result<WireRecording, BotError> {
+    let tap = WireTap::start(server).map_err(|e| BotError::Closed(e.to_string()))?;
+    let direct = server.to_string();
+    let tapped = tap.addr().to_string();
+    let (creator_addr, joiner_addr) = if tap_creator { (tapped, direct) } else { (direct, tapped) };
+    let config = |seed| BotConfig { seed, timeout: Duration::from_secs(60), ..BotConfig::default() };
+    let creator = Bot::<G>::connect(&creator_addr, BotTable::Create { rules, seat: None }, config(seed))?;
+    let code = creator.code().to_string();
+    let joiner_thread = std::thread::spawn(move || {
+        let joiner = Bot::<G>::connect(&joiner_addr, BotTable::Join { code }, config(seed + 1))?;
+        joiner.play(make_chooser().as_mut())
+    });
+    let created = creator.play(make_chooser().as_mut());
+    let joined = joiner_thread.join().map_err(|_| BotError::Closed("the joining bot panicked".into()))?;
+    let (created, joined) = (created?, joined?);
+    // The bots' clients closed when they were dropped, so the tap ends.
+    let bytes = tap.finish();
+    let messages = String::from_utf8_lossy(&bytes)
+        .lines()
+        .map(|l| decode_server(l).map_err(|e| BotError::BadMessage(e.to_string())))
+        .collect::<Result<_, _>>()?;
+    let (tapped, other) = if tap_creator { (created, joined) } else { (joined, created) };
+    Ok(WireRecording { bytes, messages, tapped, other })
+}

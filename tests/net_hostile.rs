@@ -1,0 +1,237 @@
+//! Hostile clients: each gets an error or a disconnect, the game is
+//! unchanged, the other player carries on, and the server stays up.
+
+mod net_support;
+
+use game_core::Game;
+use game_core::nim::Nim;
+use game_core::rng::seeded;
+use game_core::{Seat, SeatView};
+use net_support::{GRACE, Raw, finish_with_random_moves, random_notation, test_server};
+use serde_json::Value;
+use shell::net::protocol::{ClientMessage, ErrorKind, ServerMessage};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// Two raw clients seated in a fresh Nim game, both past their first view.
+fn seated_pair(addr: SocketAddr) -> (Raw, Raw, String) {
+    let mut a = Raw::hello(addr);
+    let (code, _) = a.create("nim", Value::Null);
+    let mut b = Raw::hello(addr);
+    b.join(&code);
+    (a, b, code)
+}
+
+fn mv(ply: usize, notation: &str) -> ClientMessage {
+    ClientMessage::Move { ply, notation: notation.into() }
+}
+
+#[test]
+fn out_of_turn_illegal_replayed_and_garbage_are_refused_and_the_game_goes_on() {
+    let server = test_server();
+    let (mut a, mut b, code) = seated_pair(server.addr());
+    assert!(matches!(a.recv(), ServerMessage::OpponentJoined { seat: Seat::SECOND }));
+    let (ply, view) = a.next_view::<Nim>();
+    assert_eq!((ply, view.to_move()), (0, Seat::FIRST));
+    let _ = b.recv_until(|m| matches!(m, ServerMessage::View { .. }));
+
+    b.send(&mv(0, "1-1"));
+    b.expect_error(ErrorKind::NotYourTurn);
+    a.send(&mv(0, "1-9"));
+    a.expect_error(ErrorKind::Illegal);
+    a.send(&mv(0, "take all"));
+    a.expect_error(ErrorKind::Notation);
+    a.send(&mv(4, "1-1"));
+    a.expect_error(ErrorKind::WrongPly);
+    a.send_line("{\"type\":\"move\"").unwrap();
+    a.expect_error(ErrorKind::Protocol);
+    a.send_line("\u{1}\u{2} garbage").unwrap();
+    a.expect_error(ErrorKind::Protocol);
+    a.send(&ClientMessage::Hello { protocol: 1, program: "again".into() });
+    a.expect_error(ErrorKind::Protocol);
+    a.send(&ClientMessage::Join { code: code.clone() });
+    a.expect_error(ErrorKind::AlreadySeated);
+
+    // Nothing changed: the first good move is still ply 0.
+    a.send(&mv(0, "2-1"));
+    assert_eq!(a.recv(), ServerMessage::MovePlayed { seat: Seat::FIRST, ply: 0, notation: "2-1".into() });
+    assert!(matches!(a.recv(), ServerMessage::View { ply: 1, to_move: Seat::SECOND, .. }));
+    // The same command again is a replayed ply.
+    a.send(&mv(0, "2-1"));
+    a.expect_error(ErrorKind::WrongPly);
+    assert_eq!(b.recv(), ServerMessage::MovePlayed { seat: Seat::FIRST, ply: 0, notation: "2-1".into() });
+    let (ply, view) = b.next_view::<Nim>();
+    assert_eq!(ply, 1);
+    assert_eq!(view.position.format_position(), "3 3 5 : second");
+    b.send(&mv(1, &random_notation::<Nim>(&view, &mut seeded(1))));
+
+    // A stranger cannot take a seat: wrong token, full game, no game.
+    let mut c = Raw::hello(server.addr());
+    c.send(&ClientMessage::Reconnect { code: code.clone(), token: "0".repeat(32) });
+    c.expect_error(ErrorKind::BadToken);
+    c.send(&ClientMessage::Join { code: code.clone() });
+    c.expect_error(ErrorKind::GameFull);
+    c.send(&ClientMessage::Join { code: "NOSUCH".into() });
+    c.expect_error(ErrorKind::NoSuchGame);
+    c.send(&mv(2, "1-1"));
+    c.expect_error(ErrorKind::NotSeated);
+    c.send(&ClientMessage::Create { game: "chess".into(), rules: Value::Null, seat: None });
+    c.expect_error(ErrorKind::UnknownGame);
+    c.send(&ClientMessage::Create {
+        game: "nim".into(),
+        rules: serde_json::json!({"max_take": 99}),
+        seat: None,
+    });
+    let reason = c.expect_error(ErrorKind::BadRules);
+    assert!(reason.contains("max_take"), "{reason}");
+    // Deep nesting is refused, not a stack overflow on the server's
+    // small-stack connection threads.
+    let deep = format!("{}{}", "[".repeat(120), "]".repeat(120));
+    c.send_line(&format!(r#"{{"type":"create","game":"nim","rules":{deep}}}"#)).unwrap();
+    c.expect_error(ErrorKind::BadRules);
+    c.send_line(&"[".repeat(60_000)).unwrap();
+    c.expect_error(ErrorKind::Protocol);
+    c.send_line(&format!(r#"{{"type":"setup","setup":{deep}}}"#)).unwrap();
+    c.expect_error(ErrorKind::NotSeated);
+
+    // The game carries on to its end between the two real players.
+    let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 7);
+    assert!(plies >= 1);
+    for raw in [&mut a, &mut b] {
+        assert!(matches!(raw.recv(), ServerMessage::GameOver { .. }));
+    }
+    a.send(&mv(plies, "1-1"));
+    a.expect_error(ErrorKind::GameOver);
+    let stats = server.stats();
+    assert!(stats.refusals >= 15, "{stats:?}");
+    assert_eq!(stats.games_finished, 1);
+    server.stop();
+}
+
+#[test]
+fn too_long_lines_silence_and_bad_handshakes_are_cut_off() {
+    let server = test_server();
+    let (mut a, mut b, _) = seated_pair(server.addr());
+
+    // A 10 MB line: an error and a disconnect, not 10 MB of buffering.
+    let mut huge = Raw::hello(server.addr());
+    let mut writer = huge.stream.try_clone().unwrap();
+    let sender = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..10 {
+            if writer.write_all(&chunk).is_err() {
+                return false;
+            }
+        }
+        writer.write_all(b"\n").is_ok()
+    });
+    match huge.try_recv() {
+        Some(ServerMessage::Error { kind, .. }) => {
+            assert_eq!(kind, ErrorKind::LineTooLong);
+            assert_eq!(huge.try_recv(), None, "then the connection closes");
+        }
+        None => {}
+        Some(other) => panic!("unexpected {other:?}"),
+    }
+    let _ = sender.join();
+
+    // A seated player sending a huge line loses its connection; its
+    // opponent is told and the game waits for it.
+    let _ = b.recv_until(|m| matches!(m, ServerMessage::View { .. }));
+    let _ = b.stream.write_all(&vec![b'{'; 200_000]);
+    let _ = a.recv_until(|m| matches!(m, ServerMessage::OpponentDisconnected { seat: Seat::SECOND, .. }));
+
+    // Bad handshakes are refused.
+    let mut old = Raw::connect(server.addr());
+    old.send(&ClientMessage::Hello { protocol: 999, program: "future".into() });
+    match old.recv() {
+        ServerMessage::Refused { reason } => assert!(reason.contains("999"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(old.try_recv(), None);
+    let mut rude = Raw::connect(server.addr());
+    rude.send(&ClientMessage::Ping { nonce: 1 });
+    assert!(matches!(rude.recv(), ServerMessage::Refused { .. }));
+
+    // A client that never says hello is closed after the handshake timeout.
+    let mut silent = Raw::connect(server.addr());
+    let started = Instant::now();
+    assert_eq!(silent.try_recv(), None);
+    assert!(started.elapsed() < Duration::from_secs(4));
+
+    // Nor does one that trickles its hello a byte at a time.
+    let mut trickler = Raw::connect(server.addr());
+    let started = Instant::now();
+    let cut_off = (0..40).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        trickler.stream.write_all(b" ").is_err()
+    });
+    assert!(cut_off || trickler.try_recv().is_none());
+    assert!(started.elapsed() < Duration::from_secs(4), "the handshake deadline holds");
+
+    // A flood of garbage gets the client dropped.
+    let mut noisy = Raw::hello(server.addr());
+    for _ in 0..40 {
+        let _ = noisy.send_line("nonsense");
+    }
+    let mut errors = 0;
+    while let Some(m) = noisy.try_recv() {
+        assert!(matches!(m, ServerMessage::Error { .. }));
+        errors += 1;
+    }
+    assert!((1..40).contains(&errors), "{errors} errors before the cut");
+
+    // The server is still up.
+    let mut fresh = Raw::hello(server.addr());
+    fresh.send(&ClientMessage::Ping { nonce: 3 });
+    assert_eq!(fresh.recv(), ServerMessage::Pong { nonce: 3 });
+    assert!(server.stats().dropped >= 2);
+    server.stop();
+}
+
+#[test]
+fn a_client_that_stops_reading_is_dropped_without_stalling_anyone() {
+    let server = test_server();
+    // A game between a reader and a client that never reads.
+    let mut deaf = Raw::hello(server.addr());
+    let (code, _) = deaf.create("nim", Value::Null);
+    let mut talker = Raw::hello(server.addr());
+    talker.join(&code);
+    // Another game going on at the same time.
+    let (mut a, mut b, _) = seated_pair(server.addr());
+
+    let text = "x".repeat(500);
+    let started = Instant::now();
+    let dropped = 'flood: {
+        for _ in 0..200 {
+            for _ in 0..500 {
+                talker.send(&ClientMessage::Chat { text: text.clone() });
+            }
+            // Did the server give up on the deaf client?
+            while let Some(m) = talker.poll(Duration::from_millis(5)) {
+                if matches!(m, ServerMessage::OpponentDisconnected { seat: Seat::FIRST, .. }) {
+                    break 'flood true;
+                }
+            }
+            assert!(started.elapsed() < Duration::from_secs(30), "the deaf client was never dropped");
+        }
+        false
+    };
+    assert!(dropped, "the deaf client was never dropped");
+
+    // The other game was never stalled.
+    let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 3);
+    assert!(plies > 0);
+    assert!(server.stats().dropped >= 1);
+
+    // After the grace period the talker claims the game.
+    std::thread::sleep(GRACE + Duration::from_millis(50));
+    talker.send(&ClientMessage::ClaimAbandoned);
+    let over = talker.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }));
+    assert!(matches!(
+        over,
+        ServerMessage::GameOver { ending: shell::net::protocol::Ending::Abandoned { seat: Seat::FIRST }, .. }
+    ));
+    server.stop();
+}
