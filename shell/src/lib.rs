@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod gui;
+pub mod settings;
 
 use std::process::ExitCode;
 
