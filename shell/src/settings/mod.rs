@@ -41,5 +41,5 @@ pub use model::{
     WindowSize,
 };
 pub use read::{Problem, read_settings};
-pub use rules::{RulesSchema, apply_settings, schema_problems};
+pub use rules::{CheckFn, RulesSchema, apply_settings, schema_problems};
 pub use store::{BACKUP_NAME, CONFIG_DIR_VAR, FILE_NAME, Loaded, SettingsError, SettingsStore};

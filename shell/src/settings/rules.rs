@@ -10,7 +10,7 @@
 use game_core::rules::{RuleError, RuleErrors, RuleField, RuleSet, show_value};
 
 /// A game's own check of a whole table of rule options.
-type CheckFn = fn(&toml::Table) -> Result<(), RuleErrors>;
+pub type CheckFn = fn(&toml::Table) -> Result<(), RuleErrors>;
 
 /// The rule options of one game, without its concrete type.
 #[derive(Clone, Copy)]
@@ -30,7 +30,7 @@ impl std::fmt::Debug for RulesSchema {
 
 impl RulesSchema {
     /// The schema, defaults and validation of a concrete rules type.
-    pub fn of<R: RuleSet>() -> Self {
+    pub const fn of<R: RuleSet>() -> Self {
         RulesSchema { fields: R::fields, defaults: defaults_of::<R>, check: Some(check_with::<R>) }
     }
 
@@ -39,6 +39,13 @@ impl RulesSchema {
     /// landed yet.
     pub const fn provisional(fields: fn() -> &'static [RuleField], defaults: fn() -> toml::Table) -> Self {
         RulesSchema { fields, defaults, check: None }
+    }
+
+    /// The same provisional schema with a check of its own for what the
+    /// schema cannot say (options described in words, combinations).
+    pub const fn checked_by(mut self, check: CheckFn) -> Self {
+        self.check = Some(check);
+        self
     }
 
     /// The options, in the order players see them.
