@@ -110,7 +110,7 @@ pub fn notices_for(
         None => String::new(),
     };
     let mut notices = vec![format!(
-        "Some settings in {} could not be used, so they are back to their defaults; every other setting was kept.{kept}",
+        "Some settings in {} could not be used and are back to their defaults; all others were kept.{kept}",
         store.file().display()
     )];
     notices.extend(problems.iter().map(|p| p.to_string()));

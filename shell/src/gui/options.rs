@@ -75,6 +75,22 @@ pub fn show_option(field: &RuleField, value: &toml::Value) -> String {
     }
 }
 
+/// The allowed values of an option in plain words: `3 to 8`, `off, or 1
+/// to 8`, `on or off`, `relay or kalah`.
+pub fn allowed_text(allowed: &Allowed) -> String {
+    match allowed {
+        Allowed::Range { min, max } => format!("{min} to {max}"),
+        Allowed::RangeOrOff { min, max } => format!("off, or {min} to {max}"),
+        Allowed::Bool => "on or off".into(),
+        Allowed::OneOf(names) => match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        },
+        Allowed::Described(text) => text.to_string(),
+    }
+}
+
 /// An option key as a label: `no_capture_limit` reads "No capture limit".
 pub fn label_of(key: &str) -> String {
     let words = key.replace(['_', '-'], " ");
@@ -164,5 +180,7 @@ mod tests {
         assert!(!step_in_table(&[PITS], &mut values, &defaults, "stones", true));
         assert_eq!(step_size(1, 8), 1);
         assert_eq!(step_size(20, 5000), 100);
+        assert_eq!(allowed_text(&LIMIT.allowed), "off, or 20 to 5000");
+        assert_eq!(allowed_text(&Allowed::OneOf(&["a", "b", "c"])), "a, b or c");
     }
 }

@@ -1,7 +1,7 @@
 //! The rules screens' text: a small Markdown subset with `{key}`
 //! placeholders filled with the active option values, laid out into lines.
 
-use super::options::{label_of, show_option};
+use super::options::show_option;
 use super::text::{TextMeasure, wrap};
 use game_core::rules::RuleField;
 
@@ -63,7 +63,12 @@ pub fn parse(text: &str) -> Vec<Block> {
 }
 
 /// The "Your options" section: one bullet per option with its value.
-pub fn options_blocks(fields: &[RuleField], values: &toml::Table, preset: Option<&str>) -> Vec<Block> {
+pub fn options_blocks(
+    fields: &[RuleField],
+    values: &toml::Table,
+    preset: Option<&str>,
+    label: &dyn Fn(&str) -> String,
+) -> Vec<Block> {
     let mut blocks = vec![Block::Heading("Your options".into())];
     if let Some(name) = preset {
         blocks.push(Block::Paragraph(format!("Preset: {name}.")));
@@ -72,7 +77,7 @@ pub fn options_blocks(fields: &[RuleField], values: &toml::Table, preset: Option
         if let Some(value) = values.get(field.key) {
             blocks.push(Block::Bullet(format!(
                 "{}: {}. {}",
-                label_of(field.key),
+                label(field.key),
                 show_option(field, value),
                 field.help
             )));
@@ -182,6 +187,7 @@ pub fn lay_out(blocks: &[Block], width: f32, sizes: &TextSizes, measure: &dyn Te
 mod tests {
     use super::*;
     use crate::gui::catalogue::GameId;
+    use crate::gui::options::label_of;
     use crate::gui::text::ApproxMeasure;
 
     #[test]
@@ -233,7 +239,8 @@ mod tests {
     #[test]
     fn the_options_section_names_every_option() {
         let entry = GameId::Blockade.entry();
-        let blocks = options_blocks(entry.rules.fields(), &entry.rules.defaults(), Some("Classic"));
+        let blocks =
+            options_blocks(entry.rules.fields(), &entry.rules.defaults(), Some("Classic"), &label_of);
         assert_eq!(blocks.len(), 2 + entry.rules.fields().len());
         assert_eq!(blocks[2], Block::Bullet(format!("Size: 8. {}", entry.rules.fields()[0].help)));
     }

@@ -13,7 +13,7 @@ pub struct Problem {
     /// Where it is: a dotted path (`preferences.sound`) or `settings.toml`
     /// for the whole file.
     pub place: String,
-    /// What is wrong, and what is used instead.
+    /// What is wrong. The setting takes its default instead.
     pub what: String,
 }
 
@@ -70,10 +70,7 @@ fn as_table<'a>(place: &str, value: &'a toml::Value, problems: &mut Vec<Problem>
     match value {
         toml::Value::Table(table) => Some(table),
         other => {
-            problems.push(Problem::new(
-                place,
-                format!("{} is not a section; the defaults are used", shown(other)),
-            ));
+            problems.push(Problem::new(place, format!("{} is not a section", shown(other))));
             None
         }
     }
@@ -120,7 +117,7 @@ where
         problems.push(Problem::new(
             place,
             format!(
-                "{} is not allowed (allowed: an integer {}..={}); the default is used",
+                "{} is not allowed (allowed: an integer {}..={})",
                 shown(value),
                 range.start(),
                 range.end()
@@ -148,7 +145,7 @@ fn read_preferences(value: &toml::Value, settings: &mut Settings, problems: &mut
         } else {
             problems.push(Problem::new(
                 place,
-                format!("{} is not allowed (allowed: {}); the default is used", shown(value), field.allowed),
+                format!("{} is not allowed (allowed: {})", shown(value), field.allowed),
             ));
         }
     }
@@ -211,7 +208,7 @@ fn read_game(
                 for error in errors {
                     problems.push(Problem::new(
                         format!("{here}.{}", error.key),
-                        format!("{} (allowed: {}); the default is used", error.problem, error.allowed),
+                        format!("{} (allowed: {})", error.problem, error.allowed),
                     ));
                 }
                 game.rules = kept;
@@ -229,11 +226,7 @@ where
     if choice.is_none() {
         problems.push(Problem::new(
             place,
-            format!(
-                "{} is not allowed (allowed: one of {}); the default is used",
-                shown(value),
-                C::NAMES.join(", ")
-            ),
+            format!("{} is not allowed (allowed: one of {})", shown(value), C::NAMES.join(", ")),
         ));
     }
     choice

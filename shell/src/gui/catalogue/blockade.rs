@@ -21,6 +21,7 @@ pub const ENTRY: GameEntry = GameEntry {
         Preset { name: "Grand (11x11)", settings: &["size=11", "start=spread"] },
     ],
     hints: &[ChoiceHint { key: "neighbourhood", values: &[8, 4] }],
+    labels: &[],
     rules_text: include_str!("../../../../assets/rules/blockade.md"),
     picture: pictures::blockade,
     // ENGINE: play: crate::gui::games::blockade::play_screen,

@@ -80,6 +80,8 @@ pub struct GameEntry {
     pub presets: &'static [Preset],
     /// Cycling values for options described only in words.
     pub hints: &'static [ChoiceHint],
+    /// Names for options whose key reads badly as a label (key, label).
+    pub labels: &'static [(&'static str, &'static str)],
     /// The rules text (Markdown-like, with `{key}` placeholders).
     pub rules_text: &'static str,
     /// Draws a small picture of the board into a rectangle.
@@ -95,6 +97,15 @@ impl std::fmt::Debug for GameEntry {
 }
 
 impl GameEntry {
+    /// The label of a rule option: its entry in `labels`, else its key
+    /// made readable.
+    pub fn label(&self, key: &str) -> String {
+        match self.labels.iter().find(|(k, _)| *k == key) {
+            Some((_, label)) => label.to_string(),
+            None => super::options::label_of(key),
+        }
+    }
+
     /// The name of the preset these values match, if any.
     pub fn preset_of(&self, values: &toml::Table) -> Option<&'static Preset> {
         let mut full = self.rules.defaults();
@@ -132,6 +143,9 @@ mod tests {
                 let values = entry.preset_values(preset);
                 assert!(entry.rules.validate(&values).is_ok(), "{}: preset {}", entry.key, preset.name);
                 assert_eq!(entry.preset_of(&values), Some(preset), "presets differ from each other");
+            }
+            for (key, _) in entry.labels {
+                assert!(entry.rules.field(key).is_some(), "{}: label {key}", entry.key);
             }
             for hint in entry.hints {
                 assert!(entry.rules.field(hint.key).is_some(), "{}: hint {}", entry.key, hint.key);

@@ -46,7 +46,7 @@ pub fn strategy_chess(canvas: &mut Canvas, area: Rect) {
 /// score pile at each end.
 pub fn stones(canvas: &mut Canvas, area: Rect) {
     let pits = 6.0;
-    let board = area.fit_aspect((pits + 2.0) / 2.3);
+    let board = area.fit_aspect((pits + 2.0) / 2.4);
     let unit = board.w / (pits + 2.0);
     canvas.round(board, unit * 0.45, palette::WOOD);
     let store_w = unit * 0.78;
@@ -65,18 +65,16 @@ pub fn stones(canvas: &mut Canvas, area: Rect) {
             pebble(canvas, Point::new(x, y), unit * 0.09);
         }
     }
-    let radius = unit * 0.36;
+    let radius = unit * 0.38;
     for row in 0..2 {
         let cy = board.y + board.h * if row == 0 { 0.29 } else { 0.71 };
         for col in 0..6 {
-            let cx = board.x + unit * (1.5 + col as f32);
-            let c = Point::new(cx, cy);
+            let c = Point::new(board.x + unit * (1.5 + col as f32), cy);
             canvas.circle(c, radius, palette::WOOD_DARK);
-            let count = 1 + (row * 6 + col * 5) % 5;
-            for k in 0..count {
-                let angle = k as f32 * 2.4 + row as f32;
-                let r = if count == 1 { 0.0 } else { radius * 0.45 };
-                pebble(canvas, Point::new(cx + r * angle.cos(), cy + r * angle.sin()), unit * 0.1);
+            // Four stones a pit, as at the start of a game.
+            for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                let d = radius * 0.36;
+                pebble(canvas, Point::new(c.x + dx * d, c.y + dy * d), unit * 0.11);
             }
         }
     }

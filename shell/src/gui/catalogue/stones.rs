@@ -21,6 +21,7 @@ pub const ENTRY: GameEntry = GameEntry {
         Preset { name: "Short game (3 stones)", settings: &["stones=3"] },
     ],
     hints: &[],
+    labels: &[],
     rules_text: include_str!("../../../../assets/rules/stones.md"),
     picture: pictures::stones,
     // ENGINE: play: crate::gui::games::stones::play_screen,
@@ -43,7 +44,7 @@ fn fields() -> &'static [RuleField] {
         RuleField {
             key: "sowing",
             allowed: Allowed::OneOf(&["relay", "kalah"]),
-            help: "relay: a last stone in a filled pit picks it up and sows on. kalah: no relay; captures instead.",
+            help: "Relay: a last stone in a filled pit picks it up and sows on. Kalah: no relay; captures instead.",
         },
         RuleField {
             key: "empty_capture",
@@ -53,7 +54,7 @@ fn fields() -> &'static [RuleField] {
         RuleField {
             key: "end_sweep",
             allowed: Allowed::OneOf(&["auto", "emptier-collects", "owner-keeps"]),
-            help: "Who gets the stones left at the end. auto follows the sowing: emptier-collects for relay, owner-keeps for Kalah.",
+            help: "Who banks the stones left at the end. Auto follows the sowing: emptier-collects for relay, owner-keeps for Kalah.",
         },
     ];
     FIELDS

@@ -21,6 +21,12 @@ pub const ENTRY: GameEntry = GameEntry {
         Preset { name: "BBS door (scouts strike close)", settings: &["scouts=long-no-strike"] },
     ],
     hints: &[],
+    labels: &[
+        ("first", "First to move"),
+        ("two_square_rule", "Two-square rule"),
+        ("more_square_rule", "More-square rule"),
+        ("no_capture_limit", "No-capture limit"),
+    ],
     rules_text: include_str!("../../../../assets/rules/strategy-chess.md"),
     picture: pictures::strategy_chess,
     // ENGINE: play: crate::gui::games::strategy_chess::play_screen,
@@ -34,7 +40,7 @@ fn fields() -> &'static [RuleField] {
         RuleField {
             key: "army",
             allowed: Allowed::OneOf(&["classic", "barrage", "custom"]),
-            help: "classic: 40 pieces each. barrage: 8 pieces each. custom: your own counts.",
+            help: "Classic: 40 pieces each. Barrage: 8 pieces each. Custom: your own counts.",
         },
         RuleField {
             key: "first",
@@ -49,7 +55,7 @@ fn fields() -> &'static [RuleField] {
         RuleField {
             key: "bombs",
             allowed: Allowed::OneOf(&["permanent", "single-use"]),
-            help: "permanent: a bomb stays after it kills. single-use: a struck bomb is removed too.",
+            help: "Permanent: a bomb stays after it kills. Single-use: a struck bomb is removed too.",
         },
         RuleField {
             key: "two_square_rule",

@@ -5,7 +5,7 @@ use super::super::canvas::{Align, Canvas, Weight};
 use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
-use super::super::layout::{footer_buttons, frame, stack};
+use super::super::layout::{footer_buttons, frame};
 use super::super::play::MatchConfig;
 use super::super::screen::{Command, Screen, View};
 use super::super::theme::palette;
@@ -17,7 +17,7 @@ use crate::settings::PlayMode;
 /// The [`GameScreenFactory`](super::super::play::GameScreenFactory) of games
 /// whose play screen has not landed yet.
 pub fn factory(config: &MatchConfig, _ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    Ok(Box::new(ComingSoonScreen { config: config.clone(), focus: 1 }))
+    Ok(Box::new(ComingSoonScreen::new(config.clone())))
 }
 
 /// What the screen's buttons say.
@@ -37,6 +37,11 @@ pub struct ComingSoonScreen {
 }
 
 impl ComingSoonScreen {
+    /// The stand-in for this match, focus on Back.
+    pub fn new(config: MatchConfig) -> Self {
+        ComingSoonScreen { config, focus: 1 }
+    }
+
     /// The widgets in this view.
     pub fn widgets(&self, view: &View) -> Vec<Widget<ComingSoonMsg>> {
         let b = footer_buttons(frame(view).footer, 0, 2, &view.metrics);
@@ -112,13 +117,16 @@ impl Screen for ComingSoonScreen {
             ("Press Esc or Back to return to the setup.".into(), m.body, Weight::Regular, palette::TEXT_DIM),
         ];
         lines.extend(summary.into_iter().map(|l| (l, m.small, Weight::Regular, palette::TEXT_DIM)));
-        let slots = stack(text, lines.len(), m.body * 1.9, 0.0);
-        let top = slots.first().map_or(text.y, |s| s.y);
-        let used = slots.last().map_or(0.0, |s| s.bottom() - top);
-        let offset = ((text.h - used) / 2.0).max(0.0);
-        for (slot, (line, size, weight, color)) in slots.iter().zip(&lines) {
-            let slot = Rect::new(slot.x, slot.y + offset, slot.w, slot.h);
-            canvas.label(slot, line, *size, *weight, Align::Left, *color);
+        // Each line as tall as its text needs, the block centred.
+        let heights: Vec<f32> = lines.iter().map(|(_, size, _, _)| size * 1.75).collect();
+        let used: f32 = heights.iter().sum();
+        let mut y = text.y + ((text.h - used) / 2.0).max(0.0);
+        for ((line, size, weight, color), h) in lines.iter().zip(heights) {
+            if y + h > text.bottom() + 0.5 {
+                break;
+            }
+            canvas.label(Rect::new(text.x, y, text.w, h), line, *size, *weight, Align::Left, *color);
+            y += h;
         }
         let widgets = self.widgets(view);
         for (i, (widget, label)) in widgets.iter().zip(["Main menu", "Back"]).enumerate() {

@@ -96,7 +96,9 @@ impl RulesScreen {
             parse(&text).into_iter().filter(|b| !matches!(b, Block::Title(_))).collect();
         let intro = if matches!(rules.first(), Some(Block::Paragraph(_))) { 1 } else { 0 };
         let preset = entry.preset_of(&self.values).map(|p| p.name);
-        let options = options_blocks(entry.rules.fields(), &self.values, preset.or(Some("custom")));
+        let options = options_blocks(entry.rules.fields(), &self.values, preset.or(Some("custom")), &|key| {
+            entry.label(key)
+        });
         rules.splice(intro..intro, options);
         rules
     }

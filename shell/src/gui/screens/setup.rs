@@ -12,7 +12,7 @@ use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
 use super::super::layout::{FormLayout, RowKind, footer_buttons, form, frame};
-use super::super::options::{label_of, show_option, stepped};
+use super::super::options::{allowed_text, show_option, stepped};
 use super::super::play::MatchConfig;
 use super::super::screen::{Command, Screen, View};
 use super::super::widgets::button::{self, Look};
@@ -132,6 +132,10 @@ impl SetupScreen {
         rows
     }
 
+    fn column_of(&self, row: Row) -> usize {
+        self.rows().iter().find(|(_, r)| *r == row).map_or(0, |(c, _)| *c)
+    }
+
     fn option_rows(&self) -> Vec<RowId> {
         self.rows()
             .into_iter()
@@ -214,7 +218,7 @@ impl SetupScreen {
             RowId::Rule(i) => {
                 let field = &entry.rules.fields()[i];
                 let value = self.rules.get(field.key).map(|v| show_option(field, v)).unwrap_or_default();
-                (label_of(field.key), value)
+                (entry.label(field.key), value)
             }
         }
     }
@@ -231,7 +235,7 @@ impl SetupScreen {
             }
             RowId::Rule(i) => {
                 let field = &entry.rules.fields()[i];
-                format!("{} Allowed: {}.", field.help, field.allowed)
+                format!("{} Allowed: {}.", field.help, allowed_text(&field.allowed))
             }
         }
     }
@@ -440,7 +444,25 @@ impl Screen for SetupScreen {
                 }
             }
         }
-        if !parts.layout.side_by_side {
+        if parts.layout.side_by_side {
+            // The game's picture fills the room under the match options.
+            let bottom = parts
+                .rows
+                .iter()
+                .filter(|(row, _, _)| self.column_of(*row) == 0)
+                .map(|r| r.1.bottom())
+                .fold(0.0, f32::max);
+            let left = parts.rows[0].1;
+            let room = Rect::new(
+                left.x,
+                bottom + m.gap * 2.0,
+                left.w,
+                parts.layout.viewport.bottom() - bottom - m.gap * 2.0,
+            );
+            if room.h > 140.0 * m.scale {
+                (entry.picture)(canvas, room.inset(m.gap));
+            }
+        } else {
             let shown = parts.rows.iter().filter(|r| r.2).count();
             let indicator = Rect::new(
                 parts.layout.viewport.x,
@@ -458,7 +480,9 @@ impl Screen for SetupScreen {
             button::draw(canvas, parts.widgets[i].rect, label, look, m);
         }
         let problem = self.start_problem.clone().or_else(|| self.rules_problem());
-        let (help, is_problem) = match (problem, self.option_rows().get(self.focus)) {
+        // The row under the pointer, else the focused one.
+        let pointed = super::super::widgets::hovered(&parts.widgets, ctx.pointer).unwrap_or(self.focus);
+        let (help, is_problem) = match (problem, self.option_rows().get(pointed)) {
             (Some(problem), _) => (problem, true),
             (None, Some(id)) => (self.help_text(*id), false),
             (None, None) => ("Start the game, or change the options above first.".to_string(), false),

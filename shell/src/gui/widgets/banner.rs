@@ -2,13 +2,13 @@
 //! button to dismiss it.
 
 use super::button::{self, Look};
-use crate::gui::canvas::{Canvas, Weight, baseline_in};
+use crate::gui::canvas::{Align, Canvas, Weight};
 use crate::gui::geometry::Rect;
 use crate::gui::text::{ellipsize, wrap};
 use crate::gui::theme::{Metrics, palette};
 
 /// The lines of notice text a banner of `width` shows at most.
-pub const MAX_LINES: usize = 4;
+pub const MAX_LINES: usize = 6;
 
 /// Breaks notices into at most [`MAX_LINES`] lines of `width` at the small
 /// size; the last line says how many more there are if they do not fit.
@@ -22,7 +22,12 @@ pub fn banner_lines(
     if lines.len() > MAX_LINES {
         let hidden = lines.len() - (MAX_LINES - 1);
         lines.truncate(MAX_LINES - 1);
-        lines.push(ellipsize(&format!("… and {hidden} more lines (see the terminal)"), width, size, measure));
+        lines.push(ellipsize(
+            &format!("… and {hidden} more lines, also printed on the launcher's standard error"),
+            width,
+            size,
+            measure,
+        ));
     }
     lines
 }
@@ -45,9 +50,8 @@ pub fn draw(
     let line_h = text.h / lines.len().max(1) as f32;
     for (i, line) in lines.iter().enumerate() {
         let slot = Rect::new(text.x, text.y + i as f32 * line_h, text.w, line_h);
-        let weight = if i == 0 { Weight::Bold } else { Weight::Regular };
-        let color = if i == 0 { palette::TEXT } else { palette::TEXT.mix(palette::WARNING, 0.2) };
-        canvas.text(line, slot.x, baseline_in(slot, m.small), m.small, weight, color);
+        let color = if i == 0 { palette::TEXT } else { palette::TEXT.mix(palette::WARNING, 0.25) };
+        canvas.label(slot, line, m.small, Weight::Regular, Align::Left, color);
     }
     button::draw(canvas, dismiss, "Got it", look, m);
 }
