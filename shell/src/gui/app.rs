@@ -45,6 +45,7 @@ pub async fn run(startup: Startup) {
     let mut pacer = FramePacer::new();
     let mut resize = ResizeWatch::new(ctx.settings.window);
     let mut last_pointer = None;
+    let mut stats = FrameStats::from_env();
     loop {
         let view = View::of_size(screen_width(), screen_height());
         let events = gather_input(&mut last_pointer);
@@ -61,21 +62,72 @@ pub async fn run(startup: Startup) {
                 InputEvent::Wheel(_) => {}
             }
             if stack.input(&mut ctx, &view, event) == Flow::Quit {
-                return;
+                return save_size_on_quit(&mut ctx, &resize, &view);
             }
         }
         if stack.update(&mut ctx, get_frame_time().min(0.1)) == Flow::Quit {
-            return;
+            return save_size_on_quit(&mut ctx, &resize, &view);
         }
         if let Some(size) = resize.observe(view.rect.w, view.rect.h, get_time()) {
             ctx.settings.window = size;
             ctx.save();
         }
+        let drawing = std::time::Instant::now();
+        canvas.begin_frame(super::theme::palette::BACKGROUND);
         stack.draw(&ctx, &view, &mut canvas);
-        if pacer.wants_next_frame(stack.is_animating() || resize.is_pending()) {
+        canvas.end_frame();
+        let measuring = stats.as_mut().is_some_and(|s| s.record(get_frame_time(), drawing.elapsed()));
+        if pacer.wants_next_frame(stack.is_animating() || resize.is_pending()) || measuring {
             miniquad::window::schedule_update();
         }
         next_frame().await;
+    }
+}
+
+/// Frame timing for measurements: with `BOARDSUITE_FRAME_STATS=1` the
+/// window draws continuously and prints the mean and worst frame time (and
+/// the time spent in the screens' own drawing code) every 120 frames.
+struct FrameStats {
+    frames: u32,
+    total: f32,
+    worst: f32,
+    drawing: std::time::Duration,
+}
+
+impl FrameStats {
+    fn from_env() -> Option<Self> {
+        std::env::var_os("BOARDSUITE_FRAME_STATS").filter(|v| v != "0").map(|_| FrameStats {
+            frames: 0,
+            total: 0.0,
+            worst: 0.0,
+            drawing: std::time::Duration::ZERO,
+        })
+    }
+
+    /// Records a frame; always asks for the next one.
+    fn record(&mut self, frame: f32, drawing: std::time::Duration) -> bool {
+        self.frames += 1;
+        self.total += frame;
+        self.worst = self.worst.max(frame);
+        self.drawing += drawing;
+        if self.frames == 120 {
+            eprintln!(
+                "frame time: mean {:.2} ms, worst {:.2} ms; screen drawing code {:.2} ms",
+                self.total / 120.0 * 1000.0,
+                self.worst * 1000.0,
+                self.drawing.as_secs_f64() / 120.0 * 1000.0
+            );
+            *self = FrameStats { frames: 0, total: 0.0, worst: 0.0, drawing: std::time::Duration::ZERO };
+        }
+        true
+    }
+}
+
+/// A resize still settling when the player quits is saved at once.
+fn save_size_on_quit(ctx: &mut AppContext, resize: &ResizeWatch, view: &View) {
+    if resize.is_pending() {
+        ctx.settings.window = crate::settings::WindowSize::clamped(view.rect.w, view.rect.h);
+        ctx.save();
     }
 }
 

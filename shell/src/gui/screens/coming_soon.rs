@@ -93,7 +93,7 @@ impl Screen for ComingSoonScreen {
         let m = &view.metrics;
         let f = frame(view);
         let entry = self.config.game.entry();
-        draw_chrome(canvas, view.rect, &f, entry.name, mode_text(self.config.mode).0, m);
+        draw_chrome(canvas, &f, entry.name, mode_text(self.config.mode).0, m);
         let panel = f.body.centered(f.body.w.min(900.0 * m.scale), f.body.h);
         canvas.round(panel, m.radius * 1.4, palette::PANEL);
         let inner = panel.inset(m.gap * 1.5);

@@ -105,7 +105,7 @@ impl Screen for LauncherScreen {
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
         let m = &view.metrics;
         let f = frame(view);
-        draw_chrome(canvas, view.rect, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
+        draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
         let parts = self.parts(ctx, view);
         for (i, widget) in parts.widgets.iter().enumerate() {
             let look = look_of(&parts.widgets, i, self.focus, ctx);

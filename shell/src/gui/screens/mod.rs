@@ -19,16 +19,9 @@ use super::theme::{Metrics, palette};
 use super::widgets::button::Look;
 use super::widgets::{Widget, hovered};
 
-/// Draws the window background and a screen's title and subtitle.
-pub fn draw_chrome(
-    canvas: &mut Canvas,
-    window: Rect,
-    frame: &Frame,
-    title: &str,
-    subtitle: &str,
-    m: &Metrics,
-) {
-    canvas.fill(window, palette::BACKGROUND);
+/// Draws a screen's title and subtitle (the window is already cleared to
+/// the background colour).
+pub fn draw_chrome(canvas: &mut Canvas, frame: &Frame, title: &str, subtitle: &str, m: &Metrics) {
     canvas.label(frame.title, title, m.title, Weight::Bold, Align::Left, palette::TEXT);
     canvas.label(frame.subtitle, subtitle, m.body, Weight::Regular, Align::Left, palette::TEXT_DIM);
     let rule = Rect::new(frame.subtitle.x, frame.subtitle.bottom(), frame.subtitle.w, 1.0);

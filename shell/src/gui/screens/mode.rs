@@ -109,7 +109,7 @@ impl Screen for ModeScreen {
         let m = &view.metrics;
         let f = frame(view);
         let entry = self.entry();
-        draw_chrome(canvas, view.rect, &f, entry.name, entry.tagline, m);
+        draw_chrome(canvas, &f, entry.name, entry.tagline, m);
         if let Some(area) = Self::picture_area(view) {
             let panel = area.inset(m.gap * 0.25);
             canvas.round(panel, m.radius * 1.4, palette::PANEL);

@@ -98,14 +98,7 @@ impl Screen for PreferencesScreen {
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
         let m = &view.metrics;
         let f = frame(view);
-        draw_chrome(
-            canvas,
-            view.rect,
-            &f,
-            "Preferences",
-            "For every game. Saved as soon as you change them.",
-            m,
-        );
+        draw_chrome(canvas, &f, "Preferences", "For every game. Saved as soon as you change them.", m);
         let widgets = self.widgets(view);
         let fields = Preferences::fields();
         let table = ctx.settings.preferences.to_table();

@@ -173,7 +173,7 @@ impl Screen for RulesScreen {
         let m = &view.metrics;
         let f = frame(view);
         let entry = self.entry();
-        draw_chrome(canvas, view.rect, &f, &format!("How to play {}", entry.name), entry.tagline, m);
+        draw_chrome(canvas, &f, &format!("How to play {}", entry.name), entry.tagline, m);
         let page = self.page(ctx, view);
         let mut y = page.area.y;
         let shown = page.fitting_from(self.first_line);

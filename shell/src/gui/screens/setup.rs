@@ -415,7 +415,7 @@ impl Screen for SetupScreen {
         let m = &view.metrics;
         let f = frame(view);
         let entry = self.entry();
-        draw_chrome(canvas, view.rect, &f, entry.name, mode_text(self.mode).0, m);
+        draw_chrome(canvas, &f, entry.name, mode_text(self.mode).0, m);
         let parts = self.parts(view);
         let bad = self.bad_keys();
         let mut widget_index = 0;
