@@ -192,8 +192,10 @@ pub fn form(area: Rect, rows: &[(usize, RowKind)], m: &Metrics) -> FormLayout {
     };
     let min_column = 380.0 * m.scale;
     let col_gap = m.gap * 2.5;
-    let side_by_side =
-        area.w >= 2.0 * min_column + col_gap && column_height(0).max(column_height(1)) <= area.h;
+    let two_columns = rows.iter().any(|(c, _)| *c == 0) && rows.iter().any(|(c, _)| *c >= 1);
+    let side_by_side = two_columns
+        && area.w >= 2.0 * min_column + col_gap
+        && column_height(0).max(column_height(1)) <= area.h;
     let mut out = Vec::with_capacity(rows.len());
     if side_by_side {
         let w = ((area.w - col_gap) / 2.0).min(640.0 * m.scale);
@@ -355,6 +357,16 @@ mod tests {
         assert_eq!(layout.max_first(), top);
         let visible: Vec<Rect> = layout.scrolled(top).iter().filter(|r| r.1).map(|r| r.0).collect();
         assert_apart(&visible, layout.viewport);
+    }
+
+    #[test]
+    fn a_single_column_form_is_centred() {
+        let view = View::of_size(1280.0, 800.0);
+        let area = frame(&view).body;
+        let layout = form(area, &[(0, RowKind::Option), (0, RowKind::Option)], &view.metrics);
+        assert!(!layout.side_by_side);
+        let row = layout.rows[0];
+        assert!((row.center().x - area.center().x).abs() < 0.5, "{row:?} in {area:?}");
     }
 
     #[test]
