@@ -9,6 +9,7 @@ pub mod cli;
 pub mod gui;
 pub mod net;
 pub mod record;
+pub mod settings;
 
 use std::process::ExitCode;
 

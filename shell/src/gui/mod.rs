@@ -1,19 +1,49 @@
-//! The launcher window (macroquad).
+//! The launcher window (macroquad) and the framework its screens share.
 //!
-//! For now a plain window listing the three games; the real launcher is its
-//! own issue. The window is started with `Window::from_config` after the
-//! command line is parsed, so errors reach the exit code.
+//! # How it fits together
+//!
+//! - [`screen`]: the [`Screen`](screen::Screen) trait (input, update,
+//!   draw) and the [`Command`](screen::Command)s a screen returns;
+//!   [`stack`] applies them. Screens never change the stack themselves.
+//! - [`widgets`]: focusable rectangles that turn clicks and keys into each
+//!   screen's own typed messages; [`layout`] places them with plain
+//!   functions of the window size; [`focus`] moves the keyboard focus.
+//! - [`theme`], [`canvas`], [`text`]: the palette, scaled sizes, the
+//!   bundled font and fitting text into boxes.
+//! - [`catalogue`]: the three games (names, board pictures, rule schemas,
+//!   presets, rules texts) and [`play`]: the seam where each game's play
+//!   screen plugs in.
+//! - [`screens`]: the launcher, mode choice, setup form, rules texts,
+//!   preferences and the stand-in for play screens still to come.
+//! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen)
+//!   and [`window_size`] (the size is remembered).
+//!
+//! The window is started with `Window::from_config` after the command line
+//! is parsed, so errors reach the exit code.
+
+pub mod app;
+pub mod canvas;
+pub mod catalogue;
+pub mod context;
+pub mod focus;
+pub mod geometry;
+pub mod input;
+pub mod layout;
+pub mod options;
+pub mod pacing;
+pub mod play;
+pub mod rules_text;
+pub mod screen;
+pub mod screens;
+pub mod stack;
+pub mod text;
+pub mod theme;
+pub mod widgets;
+pub mod window_size;
 
 use crate::cli::failure::Failure;
+use crate::settings::{Loaded, SettingsStore, WindowSize};
 use macroquad::miniquad;
-use macroquad::prelude::*;
-
-/// The three games as the launcher lists them.
-pub const GAMES: [(&str, &str); 3] = [
-    ("Strategy Chess", "Stratego-style battle with hidden pieces"),
-    ("Stones", "A mancala with relay sowing and free turns"),
-    ("Blockade", "Territory by placement, capture and flipping"),
-];
 
 /// Opens the launcher and returns when its window closes.
 pub fn open_launcher() -> Result<(), Failure> {
@@ -25,9 +55,10 @@ pub fn open_launcher() -> Result<(), Failure> {
              or run a headless subcommand (see --help)",
         ));
     }
-    let config = window_config();
+    let startup = load_settings();
+    let config = window_config(startup.settings.window);
     let opened = std::panic::catch_unwind(move || {
-        macroquad::Window::from_config(config, launcher_loop());
+        macroquad::Window::from_config(config, app::run(startup));
     });
     if let Err(panic) = opened {
         let why = panic
@@ -40,36 +71,82 @@ pub fn open_launcher() -> Result<(), Failure> {
     Ok(())
 }
 
-fn window_config() -> macroquad::conf::Conf {
+/// Reads the settings; problems become notices for the launcher's banner
+/// (and lines on standard error).
+fn load_settings() -> app::Startup {
+    let games = catalogue::game_schemas();
+    let mut store = match SettingsStore::locate() {
+        Ok(store) => store,
+        Err(e) => {
+            let notice = format!("Settings will not be saved: {e}");
+            eprintln!("boardsuite: {notice}");
+            return app::Startup {
+                settings: crate::settings::Settings::defaults(&games),
+                store: None,
+                notices: vec![notice],
+            };
+        }
+    };
+    let Loaded { settings, problems, backup } = store.load(&games);
+    let notices = notices_for(&store, &problems, backup.as_deref());
+    for notice in &notices {
+        eprintln!("boardsuite: {notice}");
+    }
+    app::Startup { settings, store: Some(store), notices }
+}
+
+/// The banner text for settings problems: a summary line, then one line
+/// per problem.
+pub fn notices_for(
+    store: &SettingsStore,
+    problems: &[crate::settings::Problem],
+    backup: Option<&std::path::Path>,
+) -> Vec<String> {
+    if problems.is_empty() {
+        return Vec::new();
+    }
+    let kept = match backup {
+        Some(path) => format!(" Your file was kept as {}.", path.display()),
+        None => String::new(),
+    };
+    let mut notices = vec![format!(
+        "Some settings in {} could not be used and are back to their defaults; all others were kept.{kept}",
+        store.file().display()
+    )];
+    notices.extend(problems.iter().map(|p| p.to_string()));
+    notices
+}
+
+fn window_config(size: WindowSize) -> macroquad::conf::Conf {
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: "boardsuite".to_string(),
-            window_width: 960,
-            window_height: 640,
+            window_width: size.width as i32,
+            window_height: size.height as i32,
             window_resizable: true,
             platform: miniquad::conf::Platform {
                 linux_backend: miniquad::conf::LinuxBackend::X11WithWaylandFallback,
+                // Sleep until input arrives unless a frame asks for the next
+                // one (see `pacing`).
+                blocking_event_loop: true,
                 ..Default::default()
             },
             ..Default::default()
         },
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            mouse_wheel: true,
+            specific_key: None,
+            touch: true,
+        }),
+        // Each batch preallocates room for this many vertices on the CPU and
+        // in the (software) GL driver; the default 10,000 costs megabytes per
+        // batch, and a screen of text in two faces makes a few dozen batches.
+        draw_call_vertex_capacity: 4000,
+        draw_call_index_capacity: 6000,
         ..Default::default()
-    }
-}
-
-async fn launcher_loop() {
-    loop {
-        if is_key_pressed(KeyCode::Escape) {
-            break;
-        }
-        clear_background(Color::from_rgba(32, 36, 44, 255));
-        draw_text("boardsuite", 40.0, 70.0, 48.0, WHITE);
-        for (i, (name, line)) in GAMES.iter().enumerate() {
-            let y = 150.0 + i as f32 * 90.0;
-            draw_rectangle(40.0, y - 40.0, screen_width() - 80.0, 74.0, Color::from_rgba(52, 58, 70, 255));
-            draw_text(name, 60.0, y, 32.0, WHITE);
-            draw_text(line, 60.0, y + 24.0, 20.0, LIGHTGRAY);
-        }
-        next_frame().await;
     }
 }

@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# GUI smoke test of the boardsuite launcher under Xvfb.
+#
+#   .ci/gui-smoke.sh [BINARY] [OUT_DIR]
+#
+# BINARY defaults to target/release/boardsuite, else target/debug/boardsuite.
+# Screenshots go to OUT_DIR (default target/gui-smoke/).
+#
+# It starts the launcher on a private X display with a temporary config
+# directory holding a broken settings file, then:
+#   - checks the broken file was kept as settings.toml.bak and the launcher
+#     names the problem;
+#   - opens each game with real mouse clicks (card, mode, a rule option's
+#     arrow, Start) and checks the click changed the settings file;
+#   - walks one game with the keyboard only;
+#   - resizes the window to 800x600 and 1920x1080 and checks the size is
+#     remembered;
+#   - measures idle CPU and resident memory;
+#   - quits with Escape and checks the exit code.
+# Every screenshot must have content (not one flat colour), and the process
+# must stay alive throughout. Any failure exits non-zero.
+#
+# Click coordinates are for a 1280x800 window and mirror the layout
+# functions in shell/src/gui/layout.rs; the Rust test
+# tests/gui_smoke_coordinates.rs reads the POINT_* lines below and checks
+# each still hits the widget it names, so a layout change cannot silently
+# break this script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# --- Click targets in a 1280x800 window (x y) ------------------------------
+POINT_CARD_STRATEGY_CHESS="224 420"
+POINT_CARD_STONES="640 420"
+POINT_CARD_BLOCKADE="1056 420"
+POINT_MODE_COMPUTER="870 162"
+POINT_MODE_TWO_PLAYERS="870 252"
+POINT_MODE_DEMO="870 342"
+POINT_MODE_BACK="1142 756"
+POINT_SETUP_START="1142 756"
+POINT_SETUP_LEVEL_MORE="589 249"
+POINT_SETUP_FIRST_RULE_MORE="1221 249"
+POINT_SETUP_RULES="138 756"
+POINT_RULES_BACK="1142 756"
+POINT_SOON_BACK="1142 756"
+POINT_SOON_MENU="906 756"
+# ---------------------------------------------------------------------------
+
+BINARY=${1:-}
+if [[ -z "$BINARY" ]]; then
+    if [[ -x target/release/boardsuite ]]; then BINARY=target/release/boardsuite; else BINARY=target/debug/boardsuite; fi
+fi
+OUT=${2:-target/gui-smoke}
+[[ -x "$BINARY" ]] || { echo "gui-smoke: no binary at $BINARY (build it first)" >&2; exit 1; }
+
+log() { printf 'gui-smoke: %s\n' "$*"; }
+fail() { printf 'gui-smoke: FAIL: %s\n' "$*" >&2; exit 1; }
+
+# --- Tools -----------------------------------------------------------------
+need=()
+command -v Xvfb >/dev/null || need+=(xvfb)
+command -v xdotool >/dev/null || need+=(xdotool)
+{ command -v import >/dev/null && command -v convert >/dev/null && command -v compare >/dev/null; } || need+=(imagemagick)
+for lib in libgl1-mesa-dri libgl1 libegl1 libxi6 libxcursor1 libx11-6; do
+    dpkg -s "$lib" >/dev/null 2>&1 || need+=("$lib")
+done
+if ((${#need[@]})); then
+    log "installing ${need[*]}"
+    SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# --- Display, config, launcher ---------------------------------------------
+WORK=$(mktemp -d)
+APP_PID=""
+XVFB_PID=""
+cleanup() {
+    [[ -n "$APP_PID" ]] && kill "$APP_PID" 2>/dev/null || true
+    if [[ -n "$XVFB_PID" ]]; then
+        kill "$XVFB_PID" 2>/dev/null || true
+        wait "$XVFB_PID" 2>/dev/null || true
+    fi
+    cp "$WORK/app.err" "$OUT/launcher-stderr.txt" 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# Xvfb picks a free display itself and writes its number once it is ready.
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$WORK/display" >"$WORK/xvfb.log" 2>&1 &
+XVFB_PID=$!
+for _ in $(seq 100); do [[ -s "$WORK/display" ]] && break; sleep 0.1; done
+[[ -s "$WORK/display" ]] || { cat "$WORK/xvfb.log" >&2; fail "Xvfb did not start"; }
+export DISPLAY=":$(head -1 "$WORK/display")"
+xdotool getdisplaygeometry >/dev/null || fail "cannot reach Xvfb on $DISPLAY"
+
+mkdir -p "$OUT" "$WORK/config"
+rm -f "$OUT"/*.png
+CONFIG="$WORK/config"
+# A settings file with one bad value among good ones.
+cat >"$CONFIG/settings.toml" <<'EOF'
+[window]
+width = 1280
+height = 800
+
+[preferences]
+animation_speed = "warp"
+memory_aid = true
+EOF
+
+BOARDSUITE_CONFIG_DIR="$CONFIG" "$BINARY" >"$WORK/app.out" 2>"$WORK/app.err" &
+APP_PID=$!
+WID=""
+for _ in $(seq 100); do
+    WID=$(xdotool search --name '^boardsuite$' 2>/dev/null | head -1 || true)
+    [[ -n "$WID" ]] && break
+    kill -0 "$APP_PID" 2>/dev/null || { cat "$WORK/app.err" >&2; fail "the launcher exited at start"; }
+    sleep 0.1
+done
+[[ -n "$WID" ]] || fail "no launcher window appeared"
+sleep 1
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+WIN_X=$X WIN_Y=$Y
+log "window $WID at $WIN_X,$WIN_Y size ${WIDTH}x${HEIGHT} on $DISPLAY (pid $APP_PID)"
+[[ "$WIDTH" == 1280 && "$HEIGHT" == 800 ]] || fail "the window opened at ${WIDTH}x${HEIGHT}, not the saved 1280x800"
+
+alive() { kill -0 "$APP_PID" 2>/dev/null || { cat "$WORK/app.err" >&2; fail "the launcher died ($1)"; }; }
+
+SHOT=0
+LAST=""
+# shot NAME: screenshot the screen, check it has content and differs from the
+# previous one (each step is meant to change what is on screen).
+shot() {
+    local name=$1
+    sleep 0.6
+    alive "$name"
+    SHOT=$((SHOT + 1))
+    local file
+    file=$(printf '%s/%02d-%s.png' "$OUT" "$SHOT" "$name")
+    import -window root -crop "${WIDTH}x${HEIGHT}+${WIN_X}+${WIN_Y}" +repage "$file"
+    local sd
+    sd=$(convert "$file" -format '%[fx:standard_deviation]' info:)
+    awk -v sd="$sd" 'BEGIN { exit !(sd > 0.02) }' || fail "$file is blank (standard deviation $sd)"
+    if [[ -n "$LAST" && "${2:-}" != "same" ]]; then
+        local diff
+        diff=$(compare -metric AE "$LAST" "$file" null: 2>&1 || true)
+        [[ "${diff%% *}" != "0" ]] || fail "$file did not change after the last step"
+    fi
+    LAST=$file
+    log "screenshot $file (standard deviation $sd)"
+}
+
+# Clicks and keys are held for a moment, as a person does: the launcher
+# sleeps between inputs, and an instant press-and-release can reach it
+# together (see shell/src/gui/pacing.rs).
+click() { # click "X Y": a real pointer click at window coordinates
+    local x y
+    read -r x y <<<"$1"
+    xdotool mousemove $((WIN_X + x)) $((WIN_Y + y))
+    sleep 0.05
+    xdotool mousedown 1
+    sleep 0.12
+    xdotool mouseup 1
+    sleep 0.25
+}
+
+wheel_down() { # wheel_down "X Y" N: turn the wheel N notches towards the player
+    local x y
+    read -r x y <<<"$1"
+    xdotool mousemove $((WIN_X + x)) $((WIN_Y + y))
+    for _ in $(seq "$2"); do
+        xdotool mousedown 5
+        sleep 0.08
+        xdotool mouseup 5
+        sleep 0.08
+    done
+}
+
+key() { # key NAME...: press and release each key in turn
+    for k in "$@"; do
+        xdotool keydown --window "$WID" "$k"
+        sleep 0.1
+        # The key that closes the window leaves no window for its release.
+        xdotool keyup --window "$WID" "$k" 2>/dev/null || true
+        sleep 0.2
+    done
+}
+
+setting() { # setting SECTION KEY: the saved value of KEY in [SECTION]
+    awk -v section="[$1]" -v key="$2" '
+        /^\[/ { inside = ($0 == section) }
+        inside && $1 == key && $2 == "=" { sub(/^[^=]*= /, ""); print; exit }
+    ' "$CONFIG/settings.toml"
+}
+
+# --- The broken settings file ------------------------------------------------
+shot launcher-with-notice
+[[ -f "$CONFIG/settings.toml.bak" ]] || fail "the broken settings file was not kept as settings.toml.bak"
+grep -q 'animation_speed = "warp"' "$CONFIG/settings.toml.bak" || fail "settings.toml.bak is not the original"
+grep -q 'preferences.animation_speed' "$WORK/app.err" || fail "the problem was not named"
+key Return # the notice's "Got it" has the focus
+shot launcher
+
+# --- Each game, with clicks --------------------------------------------------
+play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
+    local name=$1 card=$2 rule=$3 changed=$4
+    click "$card"
+    shot "$name-modes"
+    click "$POINT_MODE_COMPUTER"
+    shot "$name-setup"
+    click "$POINT_SETUP_LEVEL_MORE"
+    click "$POINT_SETUP_FIRST_RULE_MORE"
+    shot "$name-setup-changed"
+    [[ "$(setting "games.$name" level)" == 4 ]] || fail "$name: the click on the level arrow was not saved"
+    [[ "$(setting "games.$name.rules" "$rule")" == "$changed" ]] \
+        || fail "$name: the click on the $rule arrow was not saved"
+    click "$POINT_SETUP_START"
+    shot "$name-game"
+    click "$POINT_SOON_BACK"
+    shot "$name-back-to-setup"
+    click "$POINT_SETUP_RULES"
+    shot "$name-rules"
+    wheel_down "640 400" 3
+    shot "$name-rules-scrolled"
+    click "$POINT_RULES_BACK"
+    key Escape
+    shot "$name-modes-again"
+    click "$POINT_MODE_BACK"
+    shot "$name-launcher-again"
+}
+
+play_with_clicks strategy-chess "$POINT_CARD_STRATEGY_CHESS" army '"barrage"'
+play_with_clicks stones "$POINT_CARD_STONES" pits 7
+play_with_clicks blockade "$POINT_CARD_BLOCKADE" size 9
+
+# --- One game with the keyboard only -----------------------------------------
+key Left Left Left Right # focus: the first card, then the second (Stones)
+key Return
+shot stones-modes-by-keyboard
+key Down Return # two players
+shot stones-two-players-setup
+key Return # Start has the focus
+shot stones-two-players-game
+key Escape Escape Escape
+shot launcher-after-keyboard
+
+# --- Window sizes ------------------------------------------------------------
+for size in "800 600" "1920 1080"; do
+    read -r w h <<<"$size"
+    xdotool windowsize "$WID" "$w" "$h"
+    sleep 1.2
+    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    shot "launcher-${w}x${h}"
+    click "$((w / 2)) $((h / 2))" # the middle card
+    shot "stones-modes-${w}x${h}"
+    key Escape
+done
+sleep 1
+[[ "$(setting window width)" == 1920 && "$(setting window height)" == 1080 ]] || fail "the window size was not saved"
+
+# --- Idle cost ---------------------------------------------------------------
+sleep 2
+ticks() { awk '{ print $14 + $15 }' "/proc/$APP_PID/stat"; }
+hz=$(getconf CLK_TCK)
+t0=$(ticks)
+sleep 5
+t1=$(ticks)
+idle_pct=$(awk -v d=$((t1 - t0)) -v hz="$hz" 'BEGIN { printf "%.1f", 100 * d / hz / 5 }')
+rss_kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$APP_PID/status")
+pss_kb=$(awk '/^Pss:/ { print $2 }' "/proc/$APP_PID/smaps_rollup" 2>/dev/null || echo "?")
+log "idle: ${idle_pct}% of one core over 5 s; resident ${rss_kb} kB (proportional ${pss_kb} kB)"
+awk -v p="$idle_pct" 'BEGIN { exit !(p < 5.0) }' || fail "the idle launcher uses ${idle_pct}% of a core (limit 5%)"
+
+# --- Quit ----------------------------------------------------------------------
+key Escape
+for _ in $(seq 50); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$APP_PID" 2>/dev/null; then fail "Escape on the launcher did not quit"; fi
+status=0
+wait "$APP_PID" || status=$?
+APP_PID=""
+[[ $status -eq 0 ]] || { cat "$WORK/app.err" >&2; fail "the launcher exited with status $status"; }
+log "ok: $SHOT screenshots in $OUT"

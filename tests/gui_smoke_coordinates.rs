@@ -1,0 +1,89 @@
+//! The GUI smoke test (`.ci/gui-smoke.sh`) clicks fixed points of a
+//! 1280x800 window. This test reads its `POINT_*` lines and checks that
+//! each point still hits the widget it names, using the same layout code as
+//! the window, so a layout change cannot silently break the script.
+
+use shell::gui::catalogue::GameId;
+use shell::gui::context::AppContext;
+use shell::gui::geometry::Point;
+use shell::gui::play::MatchConfig;
+use shell::gui::screen::View;
+use shell::gui::screens::coming_soon::{ComingSoonMsg, ComingSoonScreen};
+use shell::gui::screens::launcher::{LauncherMsg, LauncherScreen};
+use shell::gui::screens::mode::{ModeMsg, ModeScreen};
+use shell::gui::screens::rules::{RulesMsg, RulesScreen};
+use shell::gui::screens::setup::{RowId, SetupMsg, SetupScreen};
+use shell::gui::widgets::{Widget, hit};
+use shell::settings::{FirstMover, PlayMode};
+use std::collections::HashMap;
+
+fn points() -> HashMap<String, Point> {
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/gui-smoke.sh"))
+        .expect("the smoke test script is readable");
+    script
+        .lines()
+        .filter_map(|line| {
+            let (name, value) = line.strip_prefix("POINT_")?.split_once('=')?;
+            let mut xy = value.trim_matches('"').split_whitespace().map(|v| v.parse::<f32>().ok());
+            Some((name.to_string(), Point::new(xy.next()??, xy.next()??)))
+        })
+        .collect()
+}
+
+fn message<M: Clone>(widgets: &[Widget<M>], point: Point) -> Option<M> {
+    hit(widgets, point).and_then(|(_, m)| m)
+}
+
+#[test]
+fn every_scripted_click_hits_its_widget() {
+    let points = points();
+    let at = |name: &str| *points.get(name).unwrap_or_else(|| panic!("the script defines POINT_{name}"));
+    assert!(points.len() >= 14, "{points:?}");
+    let view = View::of_size(1280.0, 800.0);
+    let ctx = AppContext::for_tests();
+
+    let launcher = LauncherScreen::new().widgets(&ctx, &view);
+    for (name, id) in [
+        ("CARD_STRATEGY_CHESS", GameId::StrategyChess),
+        ("CARD_STONES", GameId::Stones),
+        ("CARD_BLOCKADE", GameId::Blockade),
+    ] {
+        assert_eq!(message(&launcher, at(name)), Some(LauncherMsg::Open(id)), "{name}");
+    }
+
+    for id in GameId::ALL {
+        let modes = ModeScreen::new(id, &ctx).widgets(&ctx, &view);
+        assert_eq!(message(&modes, at("MODE_COMPUTER")), Some(ModeMsg::Choose(PlayMode::Computer)));
+        assert_eq!(message(&modes, at("MODE_TWO_PLAYERS")), Some(ModeMsg::Choose(PlayMode::TwoPlayers)));
+        assert_eq!(message(&modes, at("MODE_DEMO")), Some(ModeMsg::Choose(PlayMode::Demo)));
+        assert_eq!(message(&modes, at("MODE_BACK")), Some(ModeMsg::Back));
+
+        let setup = SetupScreen::new(id, PlayMode::Computer, &ctx).widgets(&view);
+        assert_eq!(message(&setup, at("SETUP_START")), Some(SetupMsg::Start), "{id:?}");
+        assert_eq!(message(&setup, at("SETUP_RULES")), Some(SetupMsg::Rules), "{id:?}");
+        assert_eq!(
+            message(&setup, at("SETUP_LEVEL_MORE")),
+            Some(SetupMsg::Step(RowId::Level, true)),
+            "{id:?}"
+        );
+        assert_eq!(
+            message(&setup, at("SETUP_FIRST_RULE_MORE")),
+            Some(SetupMsg::Step(RowId::Rule(0), true)),
+            "{id:?}"
+        );
+
+        let rules = RulesScreen::new(id, toml::Table::new()).widgets(&view);
+        assert_eq!(message(&rules, at("RULES_BACK")), Some(RulesMsg::Back));
+
+        let config = MatchConfig {
+            game: id,
+            mode: PlayMode::Computer,
+            level: 3,
+            first: FirstMover::Human,
+            rules: id.entry().rules.defaults(),
+        };
+        let soon = ComingSoonScreen::new(config).widgets(&view);
+        assert_eq!(message(&soon, at("SOON_BACK")), Some(ComingSoonMsg::Back));
+        assert_eq!(message(&soon, at("SOON_MENU")), Some(ComingSoonMsg::Menu));
+    }
+}
