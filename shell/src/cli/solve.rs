@@ -11,7 +11,7 @@
 
 use super::SolveArgs;
 use super::failure::{CommandResult, Failure};
-use super::game_kind::{CliGame, GameKind, not_implemented, rules_from_settings};
+use super::game_kind::{CliGame, GameKind, rules_from_settings};
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::Solve;
 
@@ -28,16 +28,18 @@ const SOLVER_STACK: usize = 256 << 20;
 pub fn run(args: &SolveArgs) -> CommandResult {
     match args.game {
         GameKind::Nim => solve_game::<game_core::nim::Nim>(args, None),
-        // Stones: once its engine implements `Solve`, solve it here, giving
-        // the stones still in the pits as the bound of the future margin:
-        //     GameKind::Stones => solve_game::<stones::Stones>(args, Some(|p| p.stones_in_pits() as i32)),
-        // Blockade: likewise, without a bound:
-        //     GameKind::Blockade => solve_game::<blockade::Blockade>(args, None),
-        GameKind::Stones | GameKind::Blockade => Err(not_implemented(args.game)),
+        // The future margin can never exceed the stones still in the pits.
+        GameKind::Stones => solve_game::<stones::Stones>(args, Some(stones_in_pits)),
+        GameKind::Blockade => solve_game::<blockade::Blockade>(args, None),
         GameKind::StrategyChess => Err(Failure::usage(
             "strategy-chess hides its pieces, so it cannot be solved: solve works for perfect-information games only (stones, blockade)",
         )),
     }
+}
+
+/// The stones still in play: a bound on how far the future can move the margin.
+fn stones_in_pits(position: &stones::Stones) -> i32 {
+    (position.side_total(game_core::Seat::FIRST) + position.side_total(game_core::Seat::SECOND)) as i32
 }
 
 /// The table size from `BOARDSUITE_SOLVE_MB`, or the default.
