@@ -320,6 +320,25 @@ fn from_table<R: RuleSet>(table: toml::Table) -> Result<R, RuleErrors> {
         }
     }
     if !errors.is_empty() {
+        // Still report the range problems of the other keys: read the table
+        // with the broken keys back at their defaults, and validate that.
+        let defaults = R::default().to_table();
+        let mut rest = table;
+        for error in &errors {
+            match defaults.get(&error.key) {
+                Some(value) => rest.insert(error.key.clone(), value.clone()),
+                None => rest.remove(&error.key),
+            };
+        }
+        if let Ok(partial) = toml::Value::Table(rest).try_into::<R>()
+            && let Err(more) = partial.validate()
+        {
+            for e in more.0 {
+                if !errors.iter().any(|known| known.key == e.key) {
+                    errors.push(e);
+                }
+            }
+        }
         return Err(RuleErrors(errors));
     }
     toml::Value::Table(table).try_into::<R>().map_err(|e| {
@@ -373,6 +392,16 @@ mod tests {
         let err = NimRules::default().with_settings(&["max_take=lots"]).unwrap_err();
         assert_eq!(err.keys(), vec!["max_take"]);
         assert!(err.to_string().contains("an integer 1..=9"), "{err}");
+    }
+
+    #[test]
+    fn a_type_error_does_not_hide_range_errors_of_other_keys() {
+        let err = NimRules::default().with_settings(&["max_take=lots", "heaps=[1, 99]"]).unwrap_err();
+        assert_eq!(err.keys(), vec!["max_take", "heaps"]);
+        let err = NimRules::from_toml("max_take = \"lots\"\nheaps = [0]\nfree_turn = 3").unwrap_err();
+        let mut keys = err.keys();
+        keys.sort();
+        assert_eq!(keys, vec!["free_turn", "heaps", "max_take"]);
     }
 
     #[test]
