@@ -35,16 +35,17 @@ pub struct Engines<G: Observe + Evaluate> {
     pub player: ComputerPlayer<G>,
 }
 
-/// Searches `position` by `plan`, writing `info` lines and the final
-/// `bestmove` to `out`. Returns early with the best move so far when
-/// `stop` is raised.
+/// Searches `position` by `plan`, writing `info` lines to `out`, and
+/// returns the `bestmove` line for the caller to write once the engines
+/// are free again. Returns early with the best move so far when `stop` is
+/// raised.
 pub fn search<G: Observe + Evaluate>(
     engines: &mut Engines<G>,
     position: &G,
     plan: &Plan,
     stop: &StopSignal,
     out: &Out,
-) {
+) -> String {
     let started = Instant::now();
     let result = match plan {
         Plan::Limits { limits, infinite } => {
@@ -64,8 +65,8 @@ pub fn search<G: Observe + Evaluate>(
         }
     };
     match result.and_then(|r| r.best_move) {
-        Some(mv) => out.line(&format!("bestmove {}", position.format_move(mv))),
-        None => out.line("bestmove (none)"),
+        Some(mv) => format!("bestmove {}", position.format_move(mv)),
+        None => "bestmove (none)".into(),
     }
 }
 

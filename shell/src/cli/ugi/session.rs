@@ -9,6 +9,7 @@ use super::search::{Engines, Plan, search};
 use crate::cli::game_kind::CliGame;
 use ai::{AlphaBeta, AlphaBetaConfig, ComputerPlayer, Level, Searcher, StopSignal};
 use game_core::{RuleSet, Seat};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -30,6 +31,9 @@ struct Worker {
     handle: JoinHandle<()>,
     stop: StopSignal,
     infinite: bool,
+    /// Raised just before `bestmove` is written: from then on the search
+    /// is over for the runner, and joining the thread takes no time.
+    done: Arc<AtomicBool>,
 }
 
 /// The state of a UGI session for game `G`.
@@ -113,7 +117,7 @@ impl<G: CliGame> Session<G> {
     }
 
     fn reap_finished_worker(&mut self) {
-        if self.worker.as_ref().is_some_and(|w| w.handle.is_finished())
+        if self.worker.as_ref().is_some_and(|w| w.done.load(Ordering::SeqCst) || w.handle.is_finished())
             && let Some(worker) = self.worker.take()
         {
             let _ = worker.handle.join();
@@ -209,14 +213,20 @@ impl<G: CliGame> Session<G> {
         let stop = StopSignal::new();
         let (engines, position, out, signal) =
             (Arc::clone(&self.engines), self.position.clone(), self.out.clone(), stop.clone());
+        let done = Arc::new(AtomicBool::new(false));
+        let finished = Arc::clone(&done);
         let spawned = std::thread::Builder::new().name("ugi-search".into()).spawn(move || {
             let mut guard = engines.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            if let Some(engines) = guard.as_mut() {
-                search(engines, &position, &plan, &signal, &out);
-            }
+            let best = match guard.as_mut() {
+                Some(engines) => search(engines, &position, &plan, &signal, &out),
+                None => "bestmove (none)".into(),
+            };
+            drop(guard);
+            finished.store(true, Ordering::SeqCst);
+            out.line(&best);
         });
         match spawned {
-            Ok(handle) => self.worker = Some(Worker { handle, stop, infinite }),
+            Ok(handle) => self.worker = Some(Worker { handle, stop, infinite, done }),
             Err(e) => self.error(&format!("cannot start the search: {e}")),
         }
     }
