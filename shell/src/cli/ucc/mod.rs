@@ -128,30 +128,29 @@ pub fn play(
         false,
         &mut seeded(derive(config.seed, Stream::Setup, 1)),
     );
-    let mut tracker = Tracker::new(&config.rules, me, setup, stand_in)
-        .map_err(|e| Failure::runtime(format!("setup: {e}")))?;
     for line in setup_lines(&setup, me) {
         send(&line);
     }
+    // The record starts with the first board: only then are the enemy's
+    // squares known (an army of fewer than 40 leaves gaps).
+    let mut tracker: Option<Tracker> = None;
     let mut turn = 0u64;
     loop {
         let Some(line) = next_line() else { return Ok(()) };
         if is_quit(&line) {
             return Ok(());
         }
-        if line.trim() != "START" {
+        let enemy_move = if line.trim() == "START" {
+            None
+        } else {
             match parse_confirmation(&line) {
-                Ok(confirmation) => {
-                    if let Err(e) = tracker.record(me.opponent(), confirmation) {
-                        warn(&format!("the opponent's move `{line}` does not fit the record: {e}"));
-                    }
-                }
+                Ok(confirmation) => Some((confirmation, line)),
                 Err(e) => {
                     warn(&format!("skipped a line I cannot read: {e}"));
                     continue;
                 }
             }
-        }
+        };
         let mut board = Vec::with_capacity(wire::SIZE);
         while board.len() < wire::SIZE {
             let Some(line) = next_line() else { return Ok(()) };
@@ -160,11 +159,28 @@ pub fn play(
             }
             board.push(line);
         }
-        if let Err(e) = tracker.compare(&board) {
+        let record = match &mut tracker {
+            Some(record) => record,
+            None => {
+                let first = enemy_move.as_ref().map(|(confirmation, _)| *confirmation);
+                let theirs = tracker::enemy_setup(me, &board, first, &stand_in)
+                    .map_err(|e| Failure::runtime(format!("the first board: {e}")))?;
+                tracker.insert(
+                    Tracker::new(&config.rules, me, setup, theirs)
+                        .map_err(|e| Failure::runtime(format!("setup: {e}")))?,
+                )
+            }
+        };
+        if let Some((confirmation, line)) = enemy_move
+            && let Err(e) = record.record(me.opponent(), confirmation)
+        {
+            warn(&format!("the opponent's move `{line}` does not fit the record: {e}"));
+        }
+        if let Err(e) = record.compare(&board) {
             warn(&format!("tracked board differs from the manager's: {e}"));
         }
         turn += 1;
-        let view = tracker.view();
+        let view = record.view();
         let chosen = player.choose_move(&view, derive(config.seed, Stream::Move, turn), None);
         match chosen.best_move.and_then(WireMove::from_move) {
             Some(wire_move) => send(&wire_move.text()),
@@ -176,7 +192,7 @@ pub fn play(
         }
         match parse_confirmation(&line) {
             Ok(confirmation) => {
-                if let Err(e) = tracker.record(me, confirmation) {
+                if let Err(e) = record.record(me, confirmation) {
                     warn(&format!("my move `{line}` does not fit the record: {e}"));
                 }
             }

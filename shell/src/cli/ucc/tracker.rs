@@ -12,7 +12,7 @@
 use super::wire::{self, Confirmation, Outcome, SIZE};
 use game_core::{Game, Observe};
 use strategy_chess::{
-    Clash, Colour, Move, Rank, Seen, Setup, StrategyChess, StrategyChessRules, StrategyChessView,
+    Clash, Colour, Move, Rank, Seen, Setup, Square, StrategyChess, StrategyChessRules, StrategyChessView,
 };
 
 /// What a move says about the piece that made it or was struck.
@@ -153,10 +153,61 @@ impl Tracker {
     }
 }
 
+/// The enemy's stand-in setup: its pieces where the first board lines show
+/// them (with the enemy's first move, if it made one, taken back), and the
+/// ranks of `stand_in` dealt onto those squares in board order. Only the
+/// squares are facts; the ranks are settled as the game tells more.
+pub fn enemy_setup(
+    me: Colour,
+    board: &[String],
+    first_enemy_move: Option<Confirmation>,
+    stand_in: &Setup,
+) -> Result<Setup, String> {
+    let enemy = me.opponent();
+    let mut squares = Vec::new();
+    for (y, line) in board.iter().enumerate() {
+        for (x, c) in line.chars().enumerate() {
+            if c == '#' {
+                squares.push(wire::square(x, y).ok_or_else(|| format!("`#` off the board at {x} {y}"))?);
+            }
+        }
+    }
+    if let Some(Confirmation::Move(wire_move, outcome)) = first_enemy_move {
+        let mv = wire_move.to_move().ok_or_else(|| format!("`{}` leaves the board", wire_move.text()))?;
+        match outcome {
+            Outcome::Illegal => {}
+            Outcome::Dies(..) | Outcome::BothDie(..) => squares.push(mv.from),
+            _ => {
+                squares.retain(|&sq| sq != mv.to);
+                squares.push(mv.from);
+            }
+        }
+    }
+    squares.sort_by_key(|sq| sq.index());
+    let ranks: Vec<Rank> = stand_in.placements(enemy).map(|(_, rank)| rank).collect();
+    if ranks.len() != squares.len() {
+        return Err(format!(
+            "the board shows {} enemy pieces at the start, the army has {}",
+            squares.len(),
+            ranks.len()
+        ));
+    }
+    let mut setup = Setup::empty();
+    for (sq, rank) in squares.into_iter().zip(ranks) {
+        let (row, column) = Setup::place_of(enemy, sq)
+            .ok_or_else(|| format!("an enemy piece starts on {sq}, outside its rows"))?;
+        setup.set(row, column, Some(rank));
+    }
+    Ok(setup)
+}
+
 /// Makes the stand-in rank of the hidden enemy piece on `square` fit
-/// `need`, by swapping ranks with another hidden enemy piece that can take
-/// the old one. A revealed piece must already fit.
-fn settle(position: &mut StrategyChess, square: strategy_chess::Square, need: Need) -> Result<(), String> {
+/// `need`. The ranks of all hidden enemy pieces are dealt again, keeping
+/// as many as possible, so that every public fact still holds: a piece
+/// that moved far is a Scout, one that moved is neither a Bomb nor the
+/// Flag, and the ranks add up to what the enemy has left. A revealed piece
+/// must already fit.
+fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<(), String> {
     let piece = position.piece(square).ok_or_else(|| format!("no piece on {square} in the record"))?;
     if need.admits(piece.rank) {
         return Ok(());
@@ -164,21 +215,91 @@ fn settle(position: &mut StrategyChess, square: strategy_chess::Square, need: Ne
     if position.facts(square).revealed {
         return Err(format!("the piece on {square} was shown to be a {:?}, not {need:?}", piece.rank));
     }
-    let old = piece.rank;
-    let partner = strategy_chess::Square::all().find(|&other| {
-        let Some(p) = position.piece(other) else { return false };
-        let facts = position.facts(other);
-        other != square
-            && p.colour == piece.colour
-            && !facts.revealed
-            && need.admits(p.rank)
-            && (old.can_move() || !facts.moved)
-            && (!facts.moved_far || old == Rank::Scout)
-    });
-    match partner {
-        Some(other) if position.swap_ranks(square, other) => Ok(()),
-        _ => Err(format!("no hidden enemy piece can be {need:?} on {square}")),
+    let enemy = piece.colour;
+    let hidden: Vec<Square> = Square::all()
+        .filter(|&sq| position.piece(sq).is_some_and(|p| p.colour == enemy) && !position.facts(sq).revealed)
+        .collect();
+    let current: Vec<Rank> =
+        hidden.iter().map(|&sq| position.piece(sq).map_or(Rank::Flag, |p| p.rank)).collect();
+    let mut pool = [0u32; strategy_chess::rank::RANK_COUNT];
+    for rank in &current {
+        pool[rank.index()] += 1;
     }
+    let mut target: Vec<Option<Rank>> = vec![None; hidden.len()];
+    let take = |rank: Rank, pool: &mut [u32]| {
+        if pool[rank.index()] == 0 {
+            return Err(format!("the enemy has no hidden {rank:?} left for {square}"));
+        }
+        pool[rank.index()] -= 1;
+        Ok(rank)
+    };
+    // Fixed by the facts: the piece in question, and every far mover.
+    for (i, &sq) in hidden.iter().enumerate() {
+        let fixed = if sq == square {
+            match need {
+                Need::Exactly(rank) => Some(rank),
+                Need::Scout => Some(Rank::Scout),
+                Need::Movable => None,
+            }
+        } else {
+            position.facts(sq).moved_far.then_some(Rank::Scout)
+        };
+        if let Some(rank) = fixed {
+            target[i] = Some(take(rank, &mut pool)?);
+        }
+    }
+    let may_stand_still = |i: usize| hidden[i] != square && !position.facts(hidden[i]).moved;
+    // Bombs and the Flag only on pieces that never moved, keeping them
+    // where they are when they may stay.
+    for keep in [true, false] {
+        for i in 0..hidden.len() {
+            if target[i].is_some() || !may_stand_still(i) {
+                continue;
+            }
+            let wanted = if keep {
+                Some(current[i]).filter(|r| !r.can_move() && pool[r.index()] > 0)
+            } else {
+                Rank::ALL.iter().copied().find(|r| !r.can_move() && pool[r.index()] > 0)
+            };
+            if let Some(rank) = wanted {
+                target[i] = Some(take(rank, &mut pool)?);
+            }
+        }
+    }
+    if Rank::ALL.iter().any(|r| !r.can_move() && pool[r.index()] > 0) {
+        return Err(format!("no unmoved enemy piece is left for a Bomb or the Flag once {square} moved"));
+    }
+    // The movable ranks, keeping each where it is when it may stay.
+    for keep in [true, false] {
+        for i in 0..hidden.len() {
+            if target[i].is_some() {
+                continue;
+            }
+            let wanted = if keep {
+                Some(current[i]).filter(|r| pool[r.index()] > 0)
+            } else {
+                Rank::ALL.iter().copied().find(|r| pool[r.index()] > 0)
+            };
+            if let Some(rank) = wanted {
+                target[i] = Some(take(rank, &mut pool)?);
+            }
+        }
+    }
+    // Realise the deal by swaps.
+    for i in 0..hidden.len() {
+        let Some(wanted) = target[i] else { continue };
+        if position.piece(hidden[i]).is_some_and(|p| p.rank == wanted) {
+            continue;
+        }
+        let donor = (i + 1..hidden.len()).find(|&j| {
+            position.piece(hidden[j]).is_some_and(|p| p.rank == wanted) && target[j] != Some(wanted)
+        });
+        match donor {
+            Some(j) if position.swap_ranks(hidden[i], hidden[j]) => {}
+            _ => return Err(format!("cannot deal a {wanted:?} to {}", hidden[i])),
+        }
+    }
+    Ok(())
 }
 
 /// Whether the recorded battle ended as the manager said.
