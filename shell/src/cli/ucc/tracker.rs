@@ -325,3 +325,116 @@ fn check_clash(after: &StrategyChess, mv: Move, outcome: Outcome) -> Result<(), 
         Err(format!("the rules here resolve {mv:?} differently from the manager ({outcome:?})"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::ucc::config::manager_rules;
+    use crate::cli::ucc::wire::{Confirmation, Outcome, WireMove};
+    use game_core::rng::seeded;
+    use game_core::{Game, RuleSet, Seat};
+
+    /// The manager's confirmation of `mv`, played on the referee's game.
+    fn confirm(game: &mut StrategyChess, mv: Move) -> Confirmation {
+        let attacker = game.piece(mv.from).unwrap();
+        let defender = game.piece(mv.to);
+        game.try_play(mv).unwrap();
+        let outcome = match defender {
+            None => Outcome::Ok,
+            Some(d) if d.rank == Rank::Flag => Outcome::VictoryFlag(None),
+            Some(d) => match game.piece(mv.to) {
+                Some(p) if p.colour == attacker.colour => Outcome::Kills(attacker.rank, d.rank),
+                Some(_) => Outcome::Dies(attacker.rank, d.rank),
+                None => Outcome::BothDie(attacker.rank, d.rank),
+            },
+        };
+        Confirmation::Move(WireMove::from_move(mv).unwrap(), outcome)
+    }
+
+    fn manager_board(game: &StrategyChess, viewer: Colour) -> Vec<String> {
+        (0..SIZE)
+            .map(|y| {
+                (0..SIZE)
+                    .map(|x| {
+                        let sq = Square::at(x, y).unwrap();
+                        match game.piece(sq) {
+                            Some(p) if p.colour == viewer => wire::rank_char(p.rank),
+                            Some(_) => '#',
+                            None if sq.is_lake() => '+',
+                            None => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Random games, both colours, two armies: the record follows every
+    /// move and battle and always shows the board the manager would send.
+    #[test]
+    fn the_record_matches_the_referee_through_random_games() {
+        let mut recorded = 0;
+        for (army, plies) in [("classic", 600), ("barrage", 400)] {
+            let rules = manager_rules().with_settings(&[format!("army={army}")]).unwrap();
+            for (seed, me) in [(1, Colour::Red), (2, Colour::Blue), (3, Colour::Red), (4, Colour::Blue)] {
+                let mut rng = seeded(seed);
+                let setups = [
+                    StrategyChess::random_setup(&rules, Seat::FIRST, true, &mut rng),
+                    StrategyChess::random_setup(&rules, Seat::SECOND, false, &mut rng),
+                ];
+                let mut game = StrategyChess::start(&rules, &setups).unwrap();
+                let stand_in = StrategyChess::random_setup(&rules, me.opponent().seat(), false, &mut rng);
+                let mine = setups[me.index()];
+                let mut record: Option<Tracker> = None;
+                let mut pending = None;
+                let mut scratch = Vec::new();
+                while game.outcome().is_none() && game.plies() < plies {
+                    let mover = game.colour_to_move();
+                    if mover == me {
+                        let board = manager_board(&game, me);
+                        let tracker = record.get_or_insert_with(|| {
+                            let theirs = enemy_setup(me, &board, pending, &stand_in).unwrap();
+                            Tracker::new(&rules, me, mine, theirs).unwrap()
+                        });
+                        if let Some(confirmation) = pending.take() {
+                            tracker.record(me.opponent(), confirmation).unwrap();
+                        }
+                        assert_eq!(tracker.compare(&board), Ok(()), "seed {seed} ply {}", game.plies());
+                        let mv = game.random_move(&mut rng, &mut scratch).unwrap();
+                        // The bot only ever sees its view, which agrees on its own moves.
+                        assert!(tracker.view().check_move(mv).is_ok());
+                        let confirmation = confirm(&mut game, mv);
+                        tracker.record(me, confirmation).unwrap();
+                        recorded += 1;
+                    } else {
+                        let mv = game.random_move(&mut rng, &mut scratch).unwrap();
+                        let confirmation = confirm(&mut game, mv);
+                        match record.as_mut() {
+                            Some(tracker) => tracker.record(mover, confirmation).unwrap(),
+                            None => pending = Some(confirmation),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(recorded > 1_000, "long games: {recorded} of the bot's moves recorded");
+    }
+
+    #[test]
+    fn moves_out_of_turn_are_refused_and_no_move_changes_nothing() {
+        let rules = manager_rules();
+        let mut rng = seeded(9);
+        let red = StrategyChess::random_setup(&rules, Seat::FIRST, true, &mut rng);
+        let blue = StrategyChess::random_setup(&rules, Seat::SECOND, true, &mut rng);
+        let mut tracker = Tracker::new(&rules, Colour::Red, red, blue).unwrap();
+        let bogus = Confirmation::Move(
+            WireMove::from_move(Move::new(Square::parse("a7").unwrap(), Square::parse("a6").unwrap()))
+                .unwrap(),
+            Outcome::Ok,
+        );
+        assert!(tracker.record(Colour::Blue, bogus).is_err(), "not Blue's turn in the record");
+        let before = tracker.board_lines();
+        assert!(tracker.record(Colour::Red, Confirmation::NoMove).is_ok());
+        assert_eq!(tracker.board_lines(), before);
+    }
+}
