@@ -178,7 +178,8 @@ fn play(
         }
         let asked = Instant::now();
         let answer = bot.line();
-        assert!(asked.elapsed() < Duration::from_millis(1_500) || cfg!(debug_assertions), "slow answer");
+        let took = asked.elapsed();
+        assert!(took < Duration::from_millis(1_500), "answered `{answer}` in {took:?}");
         if answer == "SURRENDER" {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
@@ -235,6 +236,14 @@ fn classic_games_from_both_colours_play_to_the_end() {
         eprintln!("{colour:?}: the classic game ended after {} plies", report.plies);
         assert!(report.stderr.is_empty(), "the record matched every board: {}", report.stderr);
     }
+}
+
+#[test]
+fn the_strongest_level_answers_within_one_and_a_half_seconds() {
+    let rules = manager_rules(&[]);
+    let report = play(Colour::Red, &[("BOARDSUITE_UCC_LEVEL", "10")], &rules, 21, 6, None);
+    assert_eq!(report.plies, 6);
+    assert!(report.stderr.is_empty(), "{}", report.stderr);
 }
 
 #[test]

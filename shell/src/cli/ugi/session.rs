@@ -125,7 +125,7 @@ impl<G: CliGame> Session<G> {
     }
 
     fn handshake(&self) {
-        self.out.line(&format!("id name boardsuite {} ({})", env!("CARGO_PKG_VERSION"), G::NAME));
+        self.out.line(&format!("id name boardsuite {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the boardsuite authors");
         for line in option_lines(&self.rules, self.level) {
             self.out.line(&line);
