@@ -140,18 +140,26 @@ pub fn play(
         if is_quit(&line) {
             return Ok(());
         }
-        let enemy_move = if line.trim() == "START" {
+        let mut board = Vec::with_capacity(wire::SIZE);
+        let started = line.trim() == "START";
+        let enemy_move = if started {
             None
         } else {
             match parse_confirmation(&line) {
                 Ok(confirmation) => Some((confirmation, line)),
+                // The turn line went missing and the board began: read on
+                // rather than wait for a line the manager will not send.
+                Err(e) if wire::looks_like_board_line(&line) => {
+                    warn(&format!("a turn came without its move line ({e}); reading the board"));
+                    board.push(line);
+                    None
+                }
                 Err(e) => {
                     warn(&format!("skipped a line I cannot read: {e}"));
                     continue;
                 }
             }
         };
-        let mut board = Vec::with_capacity(wire::SIZE);
         while board.len() < wire::SIZE {
             let Some(line) = next_line() else { return Ok(()) };
             if is_quit(&line) {
@@ -171,10 +179,20 @@ pub fn play(
                 )
             }
         };
-        if let Some((confirmation, line)) = enemy_move
-            && let Err(e) = record.record(me.opponent(), confirmation)
-        {
-            warn(&format!("the opponent's move `{line}` does not fit the record: {e}"));
+        match enemy_move {
+            Some((confirmation, line)) => {
+                if let Err(e) = record.record(me.opponent(), confirmation) {
+                    warn(&format!("the opponent's move `{line}` does not fit the record: {e}"));
+                }
+            }
+            // Without its line, a plain step of the opponent can still be
+            // read off the board.
+            None if !started && record.colour_to_move() != me => {
+                if let Some(confirmation) = record.quiet_move_to(&board) {
+                    let _ = record.record(me.opponent(), confirmation);
+                }
+            }
+            None => {}
         }
         if let Err(e) = record.compare(&board) {
             warn(&format!("tracked board differs from the manager's: {e}"));

@@ -9,7 +9,7 @@
 //! shows enemy ranks only once revealed. The bot learns nothing the
 //! protocol did not tell it.
 
-use super::wire::{self, Confirmation, Outcome, SIZE};
+use super::wire::{self, Confirmation, Outcome, SIZE, WireMove};
 use game_core::{Game, Observe};
 use strategy_chess::{
     Clash, Colour, Move, Rank, Seen, Setup, Square, StrategyChess, StrategyChessRules, StrategyChessView,
@@ -127,6 +127,27 @@ impl Tracker {
                     .collect()
             })
             .collect()
+    }
+
+    /// The opponent's move, when the board lines differ from the record by
+    /// exactly one enemy piece stepping or sliding onto an empty square
+    /// (for a turn whose move line was lost).
+    pub fn quiet_move_to(&self, lines: &[String]) -> Option<Confirmation> {
+        let ours = self.board_lines();
+        let mut left = None;
+        let mut arrived = None;
+        for (y, (a, b)) in ours.iter().zip(lines).enumerate() {
+            for (x, (was, is)) in a.chars().zip(b.chars()).enumerate() {
+                match (was, is) {
+                    _ if was == is => {}
+                    ('#', '.') if left.is_none() => left = wire::square(x, y),
+                    ('.', '#') if arrived.is_none() => arrived = wire::square(x, y),
+                    _ => return None,
+                }
+            }
+        }
+        let wire_move = WireMove::from_move(Move::new(left?, arrived?))?;
+        Some(Confirmation::Move(wire_move, Outcome::Ok))
     }
 
     /// Compares the record with the board lines the manager sent; the
@@ -330,7 +351,6 @@ fn check_clash(after: &StrategyChess, mv: Move, outcome: Outcome) -> Result<(), 
 mod tests {
     use super::*;
     use crate::cli::ucc::config::manager_rules;
-    use crate::cli::ucc::wire::{Confirmation, Outcome, WireMove};
     use game_core::rng::seeded;
     use game_core::{Game, RuleSet, Seat};
 

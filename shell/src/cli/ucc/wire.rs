@@ -62,6 +62,12 @@ pub fn parse_rank(text: &str) -> Option<Rank> {
     }
 }
 
+/// Whether `line` could be one of the ten board lines.
+pub fn looks_like_board_line(line: &str) -> bool {
+    let line = line.trim_end();
+    line.chars().count() == SIZE && line.chars().all(|c| "123456789sSBFbf#+.".contains(c))
+}
+
 /// The manager's square `(x, y)` as ours.
 pub fn square(x: usize, y: usize) -> Option<Square> {
     Square::at(x, y)
@@ -335,6 +341,16 @@ mod tests {
         ] {
             assert!(parse_confirmation(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn board_lines_are_told_from_turn_lines() {
+        assert!(looks_like_board_line("..++..++.."));
+        assert!(looks_like_board_line("6B7BFB8784"));
+        assert!(looks_like_board_line("##########  "));
+        assert!(!looks_like_board_line("START"));
+        assert!(!looks_like_board_line("0 3 DOWN OK"));
+        assert!(!looks_like_board_line("..++..++..."));
     }
 
     #[test]
