@@ -173,6 +173,29 @@ impl StrategyChess {
         self
     }
 
+    /// Swaps the ranks of the pieces on `a` and `b`, which must be two
+    /// pieces of the same colour; each keeps its square and public facts,
+    /// and the army's counts do not change. Returns false (changing
+    /// nothing) otherwise.
+    ///
+    /// For a player's own record of a game it only partly sees (the UCC
+    /// bot): its stand-in ranks for hidden enemy pieces must follow what
+    /// each move and battle reveals. A referee never needs it.
+    pub fn swap_ranks(&mut self, a: Square, b: Square) -> bool {
+        let (Some(first), Some(second)) = (self.board.piece(a), self.board.piece(b)) else {
+            return false;
+        };
+        if a == b || first.colour != second.colour {
+            return false;
+        }
+        let (facts_a, facts_b) = (self.board.facts(a), self.board.facts(b));
+        self.board.remove(a);
+        self.board.remove(b);
+        self.board.put(a, second, facts_a);
+        self.board.put(b, first, facts_b);
+        true
+    }
+
     /// How the game stands after a move by the other side (`flag_taker` if
     /// it took the Flag), or at the start.
     pub(crate) fn ending(&self, flag_taker: Option<Colour>) -> Option<Outcome> {
@@ -394,6 +417,28 @@ mod tests {
         let blue_first = StrategyChessRules { first: Colour::Blue, ..rules };
         let game = StrategyChess::start(&blue_first, &library_setups(1, 2)).unwrap();
         assert_eq!(game.to_move(), Seat::SECOND);
+    }
+
+    #[test]
+    fn swapping_ranks_keeps_squares_facts_and_counts() {
+        let library = Library::builtin();
+        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
+        let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
+        let (a, b) = (Square::parse("a1").unwrap(), Square::parse("j4").unwrap());
+        let (rank_a, rank_b) = (game.piece(a).unwrap().rank, game.piece(b).unwrap().rank);
+        let counts = game.remaining(Colour::Red);
+        let key = game.hash_key();
+        assert!(game.swap_ranks(a, b));
+        assert_ne!(game.hash_key(), key, "the key follows the ranks");
+        assert_eq!((game.piece(a).unwrap().rank, game.piece(b).unwrap().rank), (rank_b, rank_a));
+        assert_eq!(game.remaining(Colour::Red), counts);
+        let mut back = game.clone();
+        assert!(back.swap_ranks(a, b));
+        assert_eq!(back.hash_key(), key);
+        let blue = Square::parse("a10").unwrap();
+        assert!(!game.swap_ranks(a, blue), "colours differ");
+        assert!(!game.swap_ranks(a, Square::parse("a5").unwrap()), "no piece");
+        assert!(!game.swap_ranks(a, a));
     }
 
     #[test]

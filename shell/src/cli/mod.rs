@@ -11,6 +11,8 @@ pub mod matches;
 pub mod perft;
 pub mod serve;
 pub mod solve;
+pub mod ucc;
+pub mod ugi;
 pub mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -49,6 +51,10 @@ pub enum Command {
     Serve(ServeArgs),
     /// Play one network game as a computer player, without a window.
     Bot(BotArgs),
+    /// Speak UGI (the Universal Game Interface) on stdin/stdout.
+    Ugi(ugi::UgiArgs),
+    /// Play Strategy Chess as a bot of the UCC 2012 programming-competition manager.
+    UccBot(ucc::UccArgs),
 }
 
 /// `--set key=value` rule options, shared by every subcommand.
@@ -199,5 +205,7 @@ pub fn execute(cli: Cli) -> CommandResult {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Bot(args)) => bot::run(&args),
+        Some(Command::Ugi(args)) => ugi::run(&args),
+        Some(Command::UccBot(args)) => ucc::run(&args),
     }
 }

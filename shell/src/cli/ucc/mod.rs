@@ -1,0 +1,220 @@
+//! `boardsuite ucc-bot [--level L] [--set ...]`: a Strategy Chess bot for
+//! the UCC 2012 programming-competition manager (`stratego`), over stdin
+//! and stdout.
+//!
+//! The manager sends `RED|BLUE <opponent> 10 10`; the bot answers its
+//! setup as four lines; then, each turn, the manager sends `START` or the
+//! opponent's confirmed move and ten board lines, the bot answers
+//! `x y DIR [n]` (or `SURRENDER`), and reads its own move confirmed. A line
+//! starting `QUIT` ends the game; so does the end of input. Lines the bot
+//! cannot read are reported on stderr and skipped: it never crashes on
+//! input. See [`wire`] for the lines, [`tracker`] for the bot's record of
+//! the game, [`config`] for where the rules and level come from, and
+//! notes/protocols.md for a transcript.
+
+pub mod config;
+pub mod tracker;
+pub mod wire;
+
+use super::RuleArgs;
+use super::failure::{CommandResult, Failure};
+use ai::seeds::{Stream, derive};
+use ai::{Budget, ComputerPlayer, Level};
+use clap::Args;
+use config::{BotConfig, Layer};
+use game_core::Game;
+use game_core::rng::seeded;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+use strategy_chess::StrategyChess;
+use tracker::Tracker;
+use wire::{WireMove, parse_confirmation, parse_start, setup_lines};
+
+/// The most a move may take: the manager allows 2 s, the issue 1.5 s, and
+/// reading and writing need a little.
+pub const MOVE_TIME: Duration = Duration::from_millis(1_200);
+
+/// Arguments of `ucc-bot`.
+#[derive(Debug, Args)]
+pub struct UccArgs {
+    /// The AI level, 1..=10 (default: BOARDSUITE_UCC_LEVEL, the config
+    /// file, or 5).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+    /// The seed of the bot's random choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A TOML config file (default: BOARDSUITE_UCC_CONFIG, or
+    /// ./boardsuite-ucc.toml if present).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Rule options, over the manager's rules.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Plays one game with the manager on stdin and stdout.
+pub fn run(args: &UccArgs) -> CommandResult {
+    let config = resolve(args)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout();
+    let mut warn = |text: &str| eprintln!("ucc-bot: {text}");
+    play(
+        &config,
+        &mut || read_line(&mut input),
+        &mut |line: &str| {
+            let _ = writeln!(output, "{line}");
+            let _ = output.flush();
+        },
+        &mut warn,
+    )
+}
+
+fn resolve(args: &UccArgs) -> Result<BotConfig, Failure> {
+    let env = |key: &str| std::env::var(key).ok();
+    let mut layers = Vec::new();
+    if let Some(path) = args.config.clone().or_else(|| config::config_path(env)) {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+        layers.push(config::parse_file(&text, &path)?);
+    }
+    layers.push(config::parse_env(env)?);
+    layers.push(Layer { level: args.level, seed: args.seed, set: args.rules.set.clone() });
+    config::combine(&layers)
+}
+
+/// One line without its line end; `None` at the end of input. Bytes that
+/// are not UTF-8 are replaced, not fatal.
+fn read_line(input: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    match input.read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string()),
+    }
+}
+
+fn is_quit(line: &str) -> bool {
+    line.trim_start().starts_with("QUIT")
+}
+
+/// The game loop, on any line source and sink.
+pub fn play(
+    config: &BotConfig,
+    next_line: &mut dyn FnMut() -> Option<String>,
+    send: &mut dyn FnMut(&str),
+    warn: &mut dyn FnMut(&str),
+) -> CommandResult {
+    let start = loop {
+        let Some(line) = next_line() else { return Ok(()) };
+        if is_quit(&line) {
+            return Ok(());
+        }
+        match parse_start(&line) {
+            Ok(start) => break start,
+            Err(e) => warn(&format!("skipped a line before the game: {e}")),
+        }
+    };
+    let me = start.colour;
+    let level = Level::new(config.level).unwrap_or(Level::MAX);
+    let mut budget: Budget = ai::levels::budget(StrategyChess::NAME, level);
+    budget.time = Some(budget.time.map_or(MOVE_TIME, |t| t.min(MOVE_TIME)));
+    let mut player = ComputerPlayer::<StrategyChess>::with_budget(budget);
+    let setup = player.choose_setup(&config.rules, me.seat(), config.seed);
+    let stand_in = StrategyChess::random_setup(
+        &config.rules,
+        me.opponent().seat(),
+        false,
+        &mut seeded(derive(config.seed, Stream::Setup, 1)),
+    );
+    for line in setup_lines(&setup, me) {
+        send(&line);
+    }
+    // The record starts with the first board: only then are the enemy's
+    // squares known (an army of fewer than 40 leaves gaps).
+    let mut tracker: Option<Tracker> = None;
+    let mut turn = 0u64;
+    loop {
+        let Some(line) = next_line() else { return Ok(()) };
+        if is_quit(&line) {
+            return Ok(());
+        }
+        let mut board = Vec::with_capacity(wire::SIZE);
+        let started = line.trim() == "START";
+        let enemy_move = if started {
+            None
+        } else {
+            match parse_confirmation(&line) {
+                Ok(confirmation) => Some((confirmation, line)),
+                // The turn line went missing and the board began: read on
+                // rather than wait for a line the manager will not send.
+                Err(e) if wire::looks_like_board_line(&line) => {
+                    warn(&format!("a turn came without its move line ({e}); reading the board"));
+                    board.push(line);
+                    None
+                }
+                Err(e) => {
+                    warn(&format!("skipped a line I cannot read: {e}"));
+                    continue;
+                }
+            }
+        };
+        while board.len() < wire::SIZE {
+            let Some(line) = next_line() else { return Ok(()) };
+            if is_quit(&line) {
+                return Ok(());
+            }
+            board.push(line);
+        }
+        let record = match &mut tracker {
+            Some(record) => record,
+            None => {
+                let first = enemy_move.as_ref().map(|(confirmation, _)| *confirmation);
+                let theirs = tracker::enemy_setup(me, &board, first, &stand_in)
+                    .map_err(|e| Failure::runtime(format!("the first board: {e}")))?;
+                tracker.insert(
+                    Tracker::new(&config.rules, me, setup, theirs)
+                        .map_err(|e| Failure::runtime(format!("setup: {e}")))?,
+                )
+            }
+        };
+        match enemy_move {
+            Some((confirmation, line)) => {
+                if let Err(e) = record.record(me.opponent(), confirmation) {
+                    warn(&format!("the opponent's move `{line}` does not fit the record: {e}"));
+                }
+            }
+            // Without its line, a plain step of the opponent can still be
+            // read off the board.
+            None if !started && record.colour_to_move() != me => {
+                if let Some(confirmation) = record.quiet_move_to(&board) {
+                    let _ = record.record(me.opponent(), confirmation);
+                }
+            }
+            None => {}
+        }
+        if let Err(e) = record.compare(&board) {
+            warn(&format!("tracked board differs from the manager's: {e}"));
+        }
+        turn += 1;
+        let view = record.view();
+        let chosen = player.choose_move(&view, derive(config.seed, Stream::Move, turn), None);
+        match chosen.best_move.and_then(WireMove::from_move) {
+            Some(wire_move) => send(&wire_move.text()),
+            None => send("SURRENDER"),
+        }
+        let Some(line) = next_line() else { return Ok(()) };
+        if is_quit(&line) {
+            return Ok(());
+        }
+        match parse_confirmation(&line) {
+            Ok(confirmation) => {
+                if let Err(e) = record.record(me, confirmation) {
+                    warn(&format!("my move `{line}` does not fit the record: {e}"));
+                }
+            }
+            Err(e) => warn(&format!("skipped a line I cannot read: {e}")),
+        }
+    }
+}
