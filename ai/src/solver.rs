@@ -75,9 +75,8 @@ pub struct SolverConfig<G> {
     /// Depth of the shallow search that gives MTD(f) its first guess
     /// (0: guess 0).
     pub guess_depth: u32,
-    /// A game-specific bound on the magnitude of the future value (for a
-    /// mancala, the stones still in play), used to cut off hopeless
-    /// windows early. `None` if unknown.
+    /// A bound on the magnitude of the future value that replaces the
+    /// game's own [`Solve::future_bound`] (`None`: use the game's).
     pub future_bound: Option<fn(&G) -> i32>,
 }
 
@@ -410,6 +409,16 @@ impl<G: Solve> Solver<G> {
         std::mem::take(&mut stack[ply])
     }
 
+    /// The game's bound on the future value of `position`, or the
+    /// configured one.
+    #[inline]
+    fn future_bound(&self, position: &G) -> Option<i32> {
+        match self.config.future_bound {
+            Some(bound) => Some(bound(position)),
+            None => position.future_bound(),
+        }
+    }
+
     /// The future value of a finished game for the side to move.
     fn terminal(position: &G) -> i32 {
         let mover = position.to_move();
@@ -428,8 +437,7 @@ impl<G: Solve> Solver<G> {
             self.failure.get_or_insert(SolveError::TooDeep);
             return 0;
         }
-        if let Some(bound) = self.config.future_bound {
-            let bound = bound(position);
+        if let Some(bound) = self.future_bound(position) {
             if bound <= alpha {
                 return bound;
             }
@@ -494,6 +502,9 @@ impl<G: Solve> Solver<G> {
                     .filter(|&&mv| Some(mv) != first)
                     .map(|&mv| Self::make_child(position, mv, mover, banked)),
             );
+            for child in &children {
+                self.table.prefetch(child.key);
+            }
             self.apply_history(&mut children, mover);
             Self::sort_children(&mut children);
             let try_cutoffs = match self.config.enhanced_cutoffs {
