@@ -23,7 +23,8 @@
 //! MTD(f): a series of null-window alpha-beta searches (fail-soft, with the
 //! table storing a lower and an upper bound per position) that close in on
 //! the value from a first guess. The guess comes from a shallow search that
-//! scores its horizon as "no more gains" (future value 0).
+//! scores its horizon with the game's [`Solve::future_estimate`] (0 unless
+//! the game knows better).
 //!
 //! Move ordering: the table's move first, searched before the other
 //! children are even made (it often cuts off alone); then moves that keep
@@ -104,7 +105,7 @@ impl<G> Default for SolverConfig<G> {
         SolverConfig {
             table_mb: 64,
             enhanced_cutoffs: Cutoffs::SeenBefore,
-            guess_depth: 6,
+            guess_depth: 12,
             future_bound: None,
         }
     }
@@ -575,11 +576,16 @@ impl<G: Solve> Solver<G> {
     }
 
     /// A shallow estimate of the future value: alpha-beta to `depth` plies
-    /// that scores its horizon as "nothing more to gain". No table.
+    /// that scores its horizon by the game's [`Solve::future_estimate`].
+    /// No table.
     fn estimate(&mut self, position: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return if position.outcome().is_some() { Self::terminal(position) } else { 0 };
+            return if position.outcome().is_some() {
+                Self::terminal(position)
+            } else {
+                position.future_estimate()
+            };
         }
         let slot = depth as usize;
         let mut children = Self::take_buffer(&mut self.guess_children, slot);

@@ -35,4 +35,11 @@ pub trait Solve: Game {
     fn future_bound(&self) -> Option<i32> {
         None
     }
+
+    /// A cheap guess of the future margin for the side to move, used only
+    /// to aim the solver's first guess (the horizon of its shallow
+    /// search); it never affects the value found. 0 by default.
+    fn future_estimate(&self) -> i32 {
+        0
+    }
 }

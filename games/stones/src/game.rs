@@ -170,6 +170,20 @@ impl Solve for Stones {
         let sum = |half: u64| (half.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
         Some(sum(word as u64) + sum((word >> 64) as u64))
     }
+
+    /// Under the Kalah end sweep each player keeps the stones on their own
+    /// side, so the stones on the mover's side less those on the other
+    /// side are a fair guess of what is still to come. (Under the Stones
+    /// end sweep the emptier collects, which turns that upside down: no
+    /// guess.)
+    #[inline]
+    fn future_estimate(&self) -> i32 {
+        if self.rules.effective_end_sweep() != crate::rules::EndSweep::OwnerKeeps {
+            return 0;
+        }
+        let sum = |row: u64| (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
+        sum(self.row_word(self.to_move)) - sum(self.row_word(self.to_move.opponent()))
+    }
 }
 
 /// The finaliser of SplitMix64: a bijection of `u64` whose output bits each
