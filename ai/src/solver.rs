@@ -41,6 +41,9 @@ use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
 
+/// The nodes the first guess may spend before it stops deepening.
+const GUESS_NODES: u64 = 200_000;
+
 /// Beyond every future value.
 const INFINITY: i32 = 1 << 24;
 
@@ -250,11 +253,11 @@ impl<G: Solve> Solver<G> {
         let known = self.table.probe(root_key);
         let guess = match known {
             Some(b) if b.lower == b.upper => b.lower,
-            _ if self.config.guess_depth > 0 => {
-                self.estimate(position, self.config.guess_depth, -INFINITY, INFINITY)
-            }
-            _ => 0,
+            _ => self.first_guess(position),
         };
+        if let Some(failure) = self.failure.take() {
+            return Err(failure);
+        }
         let guess = known.map_or(guess, |b| guess.clamp(b.lower, b.upper));
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut g = guess;
@@ -575,11 +578,34 @@ impl<G: Solve> Solver<G> {
         None
     }
 
+    /// The first guess of MTD(f): shallow searches ([`Solver::estimate`])
+    /// one ply deeper at a time up to the configured depth, stopping early
+    /// once they have cost [`GUESS_NODES`] nodes (games with many moves).
+    fn first_guess(&mut self, position: &G) -> i32 {
+        let start = self.nodes;
+        let mut guess = 0;
+        for depth in 1..=self.config.guess_depth {
+            let value = self.estimate(position, depth, -INFINITY, INFINITY);
+            if self.failure.is_some() {
+                break;
+            }
+            guess = value;
+            if self.nodes - start > GUESS_NODES {
+                break;
+            }
+        }
+        guess
+    }
+
     /// A shallow estimate of the future value: alpha-beta to `depth` plies
     /// that scores its horizon by the game's [`Solve::future_estimate`].
     /// No table.
     fn estimate(&mut self, position: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.watch.should_stop(self.nodes) {
+            self.failure.get_or_insert(SolveError::Stopped);
+            return 0;
+        }
         if depth == 0 {
             return if position.outcome().is_some() {
                 Self::terminal(position)
