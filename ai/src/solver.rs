@@ -105,12 +105,7 @@ impl<G> fmt::Debug for SolverConfig<G> {
 
 impl<G> Default for SolverConfig<G> {
     fn default() -> Self {
-        SolverConfig {
-            table_mb: 64,
-            enhanced_cutoffs: Cutoffs::SeenBefore,
-            guess_depth: 12,
-            future_bound: None,
-        }
+        SolverConfig { table_mb: 64, enhanced_cutoffs: Cutoffs::Always, guess_depth: 12, future_bound: None }
     }
 }
 
