@@ -23,7 +23,8 @@
 //! MTD(f): a series of null-window alpha-beta searches (fail-soft, with the
 //! table storing a lower and an upper bound per position) that close in on
 //! the value from a first guess. The guess comes from a shallow search that
-//! scores its horizon as "no more gains" (future value 0).
+//! scores its horizon with the game's [`Solve::future_estimate`] (0 unless
+//! the game knows better).
 //!
 //! Move ordering: the table's move first, searched before the other
 //! children are even made (it often cuts off alone); then moves that keep
@@ -39,6 +40,9 @@ use game_core::{Seat, Solve};
 use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
+
+/// The nodes the first guess may spend before it stops deepening.
+const GUESS_NODES: u64 = 200_000;
 
 /// Beyond every future value.
 const INFINITY: i32 = 1 << 24;
@@ -75,9 +79,8 @@ pub struct SolverConfig<G> {
     /// Depth of the shallow search that gives MTD(f) its first guess
     /// (0: guess 0).
     pub guess_depth: u32,
-    /// A game-specific bound on the magnitude of the future value (for a
-    /// mancala, the stones still in play), used to cut off hopeless
-    /// windows early. `None` if unknown.
+    /// A bound on the magnitude of the future value that replaces the
+    /// game's own [`Solve::future_bound`] (`None`: use the game's).
     pub future_bound: Option<fn(&G) -> i32>,
 }
 
@@ -102,12 +105,7 @@ impl<G> fmt::Debug for SolverConfig<G> {
 
 impl<G> Default for SolverConfig<G> {
     fn default() -> Self {
-        SolverConfig {
-            table_mb: 64,
-            enhanced_cutoffs: Cutoffs::SeenBefore,
-            guess_depth: 6,
-            future_bound: None,
-        }
+        SolverConfig { table_mb: 64, enhanced_cutoffs: Cutoffs::Always, guess_depth: 12, future_bound: None }
     }
 }
 
@@ -250,11 +248,11 @@ impl<G: Solve> Solver<G> {
         let known = self.table.probe(root_key);
         let guess = match known {
             Some(b) if b.lower == b.upper => b.lower,
-            _ if self.config.guess_depth > 0 => {
-                self.estimate(position, self.config.guess_depth, -INFINITY, INFINITY)
-            }
-            _ => 0,
+            _ => self.first_guess(position),
         };
+        if let Some(failure) = self.failure.take() {
+            return Err(failure);
+        }
         let guess = known.map_or(guess, |b| guess.clamp(b.lower, b.upper));
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut g = guess;
@@ -410,6 +408,16 @@ impl<G: Solve> Solver<G> {
         std::mem::take(&mut stack[ply])
     }
 
+    /// The game's bound on the future value of `position`, or the
+    /// configured one.
+    #[inline]
+    fn future_bound(&self, position: &G) -> Option<i32> {
+        match self.config.future_bound {
+            Some(bound) => Some(bound(position)),
+            None => position.future_bound(),
+        }
+    }
+
     /// The future value of a finished game for the side to move.
     fn terminal(position: &G) -> i32 {
         let mover = position.to_move();
@@ -428,8 +436,7 @@ impl<G: Solve> Solver<G> {
             self.failure.get_or_insert(SolveError::TooDeep);
             return 0;
         }
-        if let Some(bound) = self.config.future_bound {
-            let bound = bound(position);
+        if let Some(bound) = self.future_bound(position) {
             if bound <= alpha {
                 return bound;
             }
@@ -494,6 +501,9 @@ impl<G: Solve> Solver<G> {
                     .filter(|&&mv| Some(mv) != first)
                     .map(|&mv| Self::make_child(position, mv, mover, banked)),
             );
+            for child in &children {
+                self.table.prefetch(child.key);
+            }
             self.apply_history(&mut children, mover);
             Self::sort_children(&mut children);
             let try_cutoffs = match self.config.enhanced_cutoffs {
@@ -563,12 +573,40 @@ impl<G: Solve> Solver<G> {
         None
     }
 
+    /// The first guess of MTD(f): shallow searches ([`Solver::estimate`])
+    /// one ply deeper at a time up to the configured depth, stopping early
+    /// once they have cost [`GUESS_NODES`] nodes (games with many moves).
+    fn first_guess(&mut self, position: &G) -> i32 {
+        let start = self.nodes;
+        let mut guess = 0;
+        for depth in 1..=self.config.guess_depth {
+            let value = self.estimate(position, depth, -INFINITY, INFINITY);
+            if self.failure.is_some() {
+                break;
+            }
+            guess = value;
+            if self.nodes - start > GUESS_NODES {
+                break;
+            }
+        }
+        guess
+    }
+
     /// A shallow estimate of the future value: alpha-beta to `depth` plies
-    /// that scores its horizon as "nothing more to gain". No table.
+    /// that scores its horizon by the game's [`Solve::future_estimate`].
+    /// No table.
     fn estimate(&mut self, position: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.watch.should_stop(self.nodes) {
+            self.failure.get_or_insert(SolveError::Stopped);
+            return 0;
+        }
         if depth == 0 {
-            return if position.outcome().is_some() { Self::terminal(position) } else { 0 };
+            return if position.outcome().is_some() {
+                Self::terminal(position)
+            } else {
+                position.future_estimate()
+            };
         }
         let slot = depth as usize;
         let mut children = Self::take_buffer(&mut self.guess_children, slot);

@@ -18,9 +18,28 @@ pub trait Solve: Game {
         0
     }
 
-    /// A hash of everything that decides the future margin, leaving out
-    /// the banked part. It must include the side to move.
+    /// A hash of everything that decides the future margin *for the side
+    /// to move*, leaving out the banked part. Two positions with the same
+    /// key must have the same future margin for their movers: so the key
+    /// includes the side to move, unless the game treats both seats alike
+    /// and the position is already described from the mover's side (then
+    /// leaving it out lets mirror-image positions share a table entry).
     fn future_key(&self) -> u64 {
         self.hash_key()
+    }
+
+    /// A bound `B` on the future margin: whatever is played from here, the
+    /// final margin differs from the banked one by at most `B` either way
+    /// (for a mancala, the stones still in play). The solver cuts off
+    /// windows it cannot reach. `None` (the default) when unknown.
+    fn future_bound(&self) -> Option<i32> {
+        None
+    }
+
+    /// A cheap guess of the future margin for the side to move, used only
+    /// to aim the solver's first guess (the horizon of its shallow
+    /// search); it never affects the value found. 0 by default.
+    fn future_estimate(&self) -> i32 {
+        0
     }
 }

@@ -28,18 +28,14 @@ const SOLVER_STACK: usize = 256 << 20;
 pub fn run(args: &SolveArgs) -> CommandResult {
     match args.game {
         GameKind::Nim => solve_game::<game_core::nim::Nim>(args, None),
-        // The future margin can never exceed the stones still in the pits.
-        GameKind::Stones => solve_game::<stones::Stones>(args, Some(stones_in_pits)),
+        // Stones bounds its own future by the stones in the piles
+        // (`Solve::future_bound`).
+        GameKind::Stones => solve_game::<stones::Stones>(args, None),
         GameKind::Blockade => solve_game::<blockade::Blockade>(args, None),
         GameKind::StrategyChess => Err(Failure::usage(
             "strategy-chess hides its pieces, so it cannot be solved: solve works for perfect-information games only (stones, blockade)",
         )),
     }
-}
-
-/// The stones still in play: a bound on how far the future can move the margin.
-fn stones_in_pits(position: &stones::Stones) -> i32 {
-    (position.side_total(game_core::Seat::FIRST) + position.side_total(game_core::Seat::SECOND)) as i32
 }
 
 /// The table size from `BOARDSUITE_SOLVE_MB`, or the default.

@@ -1,0 +1,53 @@
+//! Solves Kalah with the Stones engine and prints the solver's figures.
+//!
+//! ```text
+//! cargo run --release -p ai --example solve_kalah -- PITS STONES [empty] [MB]
+//! ```
+//!
+//! `empty` selects the empty-capture rule of "Solving Kalah" (Irving,
+//! Donkers, Uiterwijk 2000); without it a capture needs a non-empty
+//! opposite pit. The table takes `MB` megabytes (default 1024).
+
+use ai::{SearchLimits, Solver, SolverConfig};
+use game_core::Game;
+use stones::{Stones, StonesRules};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let (pits, stones) = (number(0, 6) as u8, number(1, 4) as u8);
+    let empty_capture = args.iter().any(|a| a == "empty");
+    let table_mb = args.iter().skip(2).find_map(|a| a.parse().ok()).unwrap_or(1024);
+    let start = Stones::start(&StonesRules::kalah(pits, stones, empty_capture), &[]).expect("valid rules");
+    let mut config = SolverConfig { table_mb, ..SolverConfig::default() };
+    if let Ok(etc) = std::env::var("SOLVE_ETC") {
+        config.enhanced_cutoffs = match etc.as_str() {
+            "never" => ai::Cutoffs::Never,
+            "always" => ai::Cutoffs::Always,
+            _ => ai::Cutoffs::SeenBefore,
+        };
+    }
+    if let Some(depth) = std::env::var("SOLVE_GUESS").ok().and_then(|d| d.parse().ok()) {
+        config.guess_depth = depth;
+    }
+    let solution = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || Solver::new(config).solve(&start, &SearchLimits::none()))
+        .expect("solver thread")
+        .join()
+        .expect("solver finished")
+        .expect("solved");
+    let stats = &solution.stats;
+    println!(
+        "kalah({pits},{stones}) {}: value {:+} in {:.3} s, {} nodes, {:.2} Mnodes/s, {} passes from {:+}, {}/{} probes hit",
+        if empty_capture { "empty capture" } else { "standard capture" },
+        solution.first_seat_margin,
+        stats.elapsed.as_secs_f64(),
+        stats.nodes,
+        stats.nodes_per_second() / 1e6,
+        stats.passes,
+        stats.first_guess,
+        stats.table_hits,
+        stats.table_probes,
+    );
+}
