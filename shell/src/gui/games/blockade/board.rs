@@ -138,15 +138,10 @@ impl BoardUi<Blockade> for BlockadeBoard {
             })
             .collect();
         if let Some(e) = self.last.filter(|_| self.placing.is_none()) {
-            lines.push(StatusLine::new(
-                format!(
-                    "Last: {} placed {}; {}",
-                    names[e.mover.index() & 1],
-                    view.position.format_move(e.placed),
-                    effects_text(&e)
-                ),
-                Tone::Normal,
-            ));
+            let at = view.position.format_move(e.placed);
+            lines
+                .push(StatusLine::new(format!("Last: {} at {at}", names[e.mover.index() & 1]), Tone::Normal));
+            lines.push(StatusLine::new(format!("  {}", effects_text(&e)), Tone::Normal));
         }
         let r = view.position.rules();
         let off = |v: u8| if v == 0 { "off".to_string() } else { v.to_string() };

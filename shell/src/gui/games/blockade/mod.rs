@@ -82,7 +82,7 @@ mod tests {
         assert!(saw_capture);
         assert_eq!(screen.session().ply(), 2);
         let status = screen.board().status(screen.shown(), screen.names());
-        assert!(status.iter().any(|l| l.text.starts_with("Last: Player Two placed")), "{status:?}");
+        assert!(status.iter().any(|l| l.text.starts_with("Last: Player Two at")), "{status:?}");
     }
 
     #[test]
