@@ -96,11 +96,23 @@ impl<G: Observe + Evaluate> Drop for Thinking<G> {
     }
 }
 
+/// The largest transposition table the window's computer players use, in
+/// megabytes. The top levels' tables ask for up to 128 MB, which would take
+/// the window past its memory target (150 MB while the computer thinks);
+/// within a level's time cap of two seconds a smaller table loses little.
+/// Headless play (`boardsuite play`, bots) keeps the full tables.
+pub const WINDOW_TT_MB: usize = 32;
+
 /// A fresh computer player for `level` (1..=10; out-of-range levels are
-/// brought within it).
+/// brought within it), with the level's budget but its transposition table
+/// capped at [`WINDOW_TT_MB`].
 pub fn player_at<G: Observe + Evaluate>(level: u8) -> ComputerPlayer<G> {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
-    ComputerPlayer::new(level)
+    let mut budget = ai::levels::budget(G::NAME, level);
+    if let ai::EngineKind::AlphaBeta(config) = &mut budget.engine {
+        config.tt_mb = config.tt_mb.min(WINDOW_TT_MB);
+    }
+    ComputerPlayer::with_budget(budget)
 }
 
 #[cfg(test)]
@@ -136,5 +148,9 @@ mod tests {
     fn levels_are_clamped() {
         assert_eq!(player_at::<Nim>(0).budget(), player_at::<Nim>(1).budget());
         assert_eq!(player_at::<Nim>(99).budget(), player_at::<Nim>(10).budget());
+        let top = player_at::<Nim>(10);
+        if let ai::EngineKind::AlphaBeta(config) = top.budget().engine {
+            assert!(config.tt_mb <= WINDOW_TT_MB);
+        }
     }
 }
