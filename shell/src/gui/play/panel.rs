@@ -62,7 +62,9 @@ pub fn finish_text(finish: Option<Finish>, names: [&str; 2]) -> Option<String> {
 /// Who plays a seat, in words.
 pub fn seat_player<G: Observe + Evaluate>(session: &Session<G>, seat: Seat) -> String {
     match session.seat_kind(seat) {
-        SeatKind::Human if Seat::all(2).all(|s| session.seat_kind(s) == SeatKind::Human) => "player".into(),
+        SeatKind::Human if Seat::all(2).all(|s| session.seat_kind(s) == SeatKind::Human) => {
+            "at this computer".into()
+        }
         SeatKind::Human => "you".into(),
         SeatKind::Computer => format!("computer, level {}", session.level()),
         SeatKind::Remote => "on the network".into(),
