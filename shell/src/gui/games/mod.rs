@@ -1,0 +1,3 @@
+//! The game screens, one folder per game.
+
+pub mod strategy_chess;

@@ -1,0 +1,1 @@
+//! The setup screen: placing an army on the four home rows.
