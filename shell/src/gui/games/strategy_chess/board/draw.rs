@@ -97,6 +97,9 @@ pub fn draw_board(
             if c.selected {
                 canvas.round(r.inset(1.0), cell * 0.16, palette::ACCENT);
             }
+            if c.movable && !c.selected {
+                canvas.round(r.inset(1.0), cell * 0.16, palette::GOOD.with_alpha(0.55));
+            }
             draw_piece(canvas, r, p.colour, p.face, numbering, false);
             if p.moved && p.colour != model.viewer {
                 draw_motion_mark(canvas, r, p.moved_far);
@@ -137,7 +140,7 @@ pub fn draw_panel(
     m: &Metrics,
 ) {
     let enemy = p.viewer.opponent();
-    canvas.label(l.turn, &format!("T: {}", p.turn), m.heading, Weight::Bold, Align::Left, palette::TEXT);
+    canvas.label(l.turn, &format!("T: {}", p.turn), m.body * 1.1, Weight::Bold, Align::Left, palette::TEXT);
     let (fill, ink) = match p.status {
         TurnStatus::Go => (palette::GOOD, palette::ON_ACCENT),
         TurnStatus::Wait => (palette::EDGE, palette::TEXT),
@@ -181,10 +184,9 @@ pub fn draw_panel(
         Some(b) => {
             let side = l.battle_pieces.h;
             let (a, rest) = l.battle_pieces.split_left(side);
-            let (vs, rest) = rest.split_left(side * 0.9);
-            let (d, _) = rest.split_left(side);
+            let (vs, d) = rest.split_left(l.battle_pieces.w - 2.0 * side);
             draw_piece(canvas, a, b.attacker, Face::Known(b.attacker_rank), numbering, false);
-            canvas.label(vs, "vs", m.small, Weight::Bold, Align::Center, palette::TEXT_DIM);
+            canvas.label(vs, "vs", m.small * 0.85, Weight::Bold, Align::Center, palette::TEXT_DIM);
             draw_piece(canvas, d, b.attacker.opponent(), Face::Known(b.defender_rank), numbering, false);
             canvas.label(
                 l.battle_text[0],

@@ -12,7 +12,7 @@ use crate::gui::games::strategy_chess::numbering::{rank_caption, rank_label};
 use crate::settings::RankNumbering;
 use game_core::Outcome;
 use strategy_chess::combat::Clash;
-use strategy_chess::{Colour, Rank, Seen, Square, StrategyChessView};
+use strategy_chess::{Colour, Move, Rank, Seen, Square, StrategyChessView};
 
 /// The player's choices that change the drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,8 @@ pub struct DrawOptions {
     pub selected: Option<Square>,
     /// The square under the pointer or the keyboard cursor.
     pub cursor: Option<Square>,
+    /// Mark every piece that can move (F1).
+    pub show_legal: bool,
 }
 
 /// A piece as drawn.
@@ -56,6 +58,8 @@ pub struct CellModel {
     /// A legal destination of the selected piece (or of the piece under
     /// the cursor).
     pub target: bool,
+    /// A piece that can move now (marked with F1).
+    pub movable: bool,
     /// Where the last move came from.
     pub last_from: bool,
     /// Where the last move went (a battle there if it struck).
@@ -74,13 +78,15 @@ pub struct BoardModel {
 }
 
 impl BoardModel {
-    /// The model of `view` with these options.
-    pub fn from_view(view: &StrategyChessView, options: &DrawOptions) -> Self {
+    /// The model of `view` with these options. `legal` are the moves the
+    /// viewer may make now (the view's own legal moves, or none while it is
+    /// not a local player's turn).
+    pub fn from_view(view: &StrategyChessView, options: &DrawOptions, legal: &[Move]) -> Self {
         let viewer = view.viewer();
         let shown = shown_enemy_ranks(view, options.memory_aid);
         let own_piece = |sq: Square| view.piece(sq).is_some_and(|p| p.colour == viewer);
         let source = options.selected.filter(|&s| own_piece(s)).or(options.cursor.filter(|&s| own_piece(s)));
-        let targets = source.map(|s| view.targets_from(s)).unwrap_or_default();
+        let targets: Vec<Square> = legal.iter().filter(|m| Some(m.from) == source).map(|m| m.to).collect();
         let last = view.last_move();
         let cells = view
             .squares()
@@ -107,6 +113,7 @@ impl BoardModel {
                     selected: options.selected == Some(square),
                     cursor: options.cursor == Some(square),
                     target: targets.contains(&square),
+                    movable: options.show_legal && legal.iter().any(|m| m.from == square),
                     last_from: last.is_some_and(|e| e.from == square),
                     last_to: last.is_some_and(|e| e.to == square),
                     battle: last.is_some_and(|e| e.to == square && e.battle.is_some()),
@@ -289,7 +296,7 @@ mod tests {
     }
 
     fn options(numbering: RankNumbering) -> DrawOptions {
-        DrawOptions { numbering, memory_aid: false, selected: None, cursor: None }
+        DrawOptions { numbering, memory_aid: false, selected: None, cursor: None, show_legal: false }
     }
 
     /// Blue's library setup 2 and the same with two unmoved back-row pieces
@@ -302,6 +309,12 @@ mod tests {
         b.set(3, 0, y);
         b.set(3, 1, x);
         (a, b)
+    }
+
+    fn legal(view: &StrategyChessView) -> Vec<Move> {
+        let mut moves = Vec::new();
+        view.legal_moves(&mut moves);
+        moves
     }
 
     #[test]
@@ -317,7 +330,10 @@ mod tests {
         for numbering in [RankNumbering::Classic, RankNumbering::Modern] {
             for memory_aid in [false, true] {
                 let o = DrawOptions { memory_aid, cursor: Square::parse("b5"), ..options(numbering) };
-                let (m1, m2) = (BoardModel::from_view(&red_one, &o), BoardModel::from_view(&red_two, &o));
+                let (m1, m2) = (
+                    BoardModel::from_view(&red_one, &o, &legal(&red_one)),
+                    BoardModel::from_view(&red_two, &o, &legal(&red_two)),
+                );
                 assert_eq!(m1, m2);
                 assert_eq!(m1.labels(numbering), m2.labels(numbering));
                 let (p1, p2) = (PanelModel::from_view(&red_one), PanelModel::from_view(&red_two));
@@ -328,27 +344,27 @@ mod tests {
         let o = options(RankNumbering::Classic);
         let (b1, b2) = (one.view(Seat::SECOND), two.view(Seat::SECOND));
         assert_ne!(
-            BoardModel::from_view(&b1, &o).labels(o.numbering),
-            BoardModel::from_view(&b2, &o).labels(o.numbering)
+            BoardModel::from_view(&b1, &o, &[]).labels(o.numbering),
+            BoardModel::from_view(&b2, &o, &[]).labels(o.numbering)
         );
     }
 
     #[test]
     fn enemy_pieces_show_question_marks_and_own_pieces_their_ranks() {
         let mut game = start(Library::builtin().entry(2).unwrap().setup);
-        let model = BoardModel::from_view(&game.view(Seat::FIRST), &options(RankNumbering::Classic));
+        let model = BoardModel::from_view(&game.view(Seat::FIRST), &options(RankNumbering::Classic), &[]);
         let labels = model.labels(RankNumbering::Classic);
         assert_eq!(labels.iter().filter(|l| l.ends_with(":Blue?")).count(), 40);
         assert!(labels.contains(&"f1:RedF".to_string()), "{labels:?}");
         assert!(model.cell(Square::parse("c5").unwrap()).lake);
-        let modern = BoardModel::from_view(&game.view(Seat::FIRST), &options(RankNumbering::Modern));
+        let modern = BoardModel::from_view(&game.view(Seat::FIRST), &options(RankNumbering::Modern), &[]);
         let g4 = modern.labels(RankNumbering::Modern).into_iter().find(|l| l.starts_with("g4:")).unwrap();
         assert_eq!(g4, "g4:Red10", "the Marshal in modern numbers");
         // The Miner that beat Red's Scout shows on j6 for one turn, with the
         // last move and the battle marked, and the panel telling it.
         play(&mut game, &["j4-j6", "j7xj6"]);
         let view = game.view(Seat::FIRST);
-        let model = BoardModel::from_view(&view, &options(RankNumbering::Classic));
+        let model = BoardModel::from_view(&view, &options(RankNumbering::Classic), &legal(&view));
         let j6 = model.cell(Square::parse("j6").unwrap());
         assert_eq!(j6.piece.unwrap().face, Face::Known(Rank::Miner));
         assert!(j6.last_to && j6.battle && model.cell(Square::parse("j7").unwrap()).last_from);
@@ -368,15 +384,20 @@ mod tests {
         let game = start(Library::builtin().entry(2).unwrap().setup);
         let view = game.view(Seat::FIRST);
         let cursor = Square::parse("a4");
-        let model = BoardModel::from_view(&view, &DrawOptions { cursor, ..options(RankNumbering::Classic) });
+        let moves = legal(&view);
+        let model =
+            BoardModel::from_view(&view, &DrawOptions { cursor, ..options(RankNumbering::Classic) }, &moves);
         let targets: Vec<String> =
             model.cells.iter().filter(|c| c.target).map(|c| c.square.to_string()).collect();
         assert_eq!(targets, ["a5", "a6", "a7"], "the Scout runs up to the enemy and may strike");
         let selected = Square::parse("b4");
         let model = BoardModel::from_view(
             &view,
-            &DrawOptions { selected, cursor, ..options(RankNumbering::Classic) },
+            &DrawOptions { selected, cursor, show_legal: true, ..options(RankNumbering::Classic) },
+            &moves,
         );
+        // The front-row pieces not facing a lake: a4 b4 e4 f4 i4 j4.
+        assert_eq!(model.cells.iter().filter(|c| c.movable).count(), 6, "F1 marks the movers");
         let targets: Vec<String> =
             model.cells.iter().filter(|c| c.target).map(|c| c.square.to_string()).collect();
         assert_eq!(targets, ["b5"], "a selected piece wins over the cursor");
@@ -384,6 +405,7 @@ mod tests {
         let model = BoardModel::from_view(
             &blue_view,
             &DrawOptions { cursor: Square::parse("a7"), ..options(RankNumbering::Classic) },
+            &legal(&blue_view),
         );
         assert!(model.cells.iter().all(|c| !c.target), "not Blue's turn");
     }

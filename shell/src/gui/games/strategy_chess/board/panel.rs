@@ -19,7 +19,7 @@ pub struct PanelLayout {
     pub battle_title: Rect,
     /// The two fighters' pieces.
     pub battle_pieces: Rect,
-    /// The battle in words (two lines).
+    /// The battle in words (two lines), right of the pieces.
     pub battle_text: [Rect; 2],
     /// The heading over the captured pieces.
     pub captured_title: Rect,
@@ -29,18 +29,19 @@ pub struct PanelLayout {
     pub taken: Rect,
 }
 
-/// The layout of a panel in `area` showing `ranks` enemy ranks.
+/// The layout of a panel in `area` showing `ranks` enemy ranks. Parts that
+/// do not fit a short panel get no height (the trays first).
 pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
-    let gap = m.gap * 0.5;
-    let (top, rest) = area.split_top(m.heading * 1.9);
+    let gap = m.gap * 0.4;
+    let (top, rest) = area.split_top(m.body * 1.7);
     let (turn, status) = top.split_left(top.w * 0.45);
-    let title_h = m.small * 1.5;
+    let title_h = m.small * 1.4;
     let (_, rest) = rest.split_top(gap);
     let (remaining_title, rest) = rest.split_top(title_h);
-    let columns = if area.w >= 260.0 * m.scale { 4 } else { 3 };
+    let columns = if area.w >= 180.0 * m.scale { 4 } else { 3 };
     let rows = ranks.div_ceil(columns).max(1);
     let cell_w = area.w / columns as f32;
-    let cell_h = (m.body * 1.9).min(cell_w * 0.7).floor();
+    let cell_h = (m.body * 1.6).min(cell_w * 0.6).floor();
     let (grid, rest) = rest.split_top(cell_h * rows as f32);
     let remaining = (0..ranks)
         .map(|i| {
@@ -50,12 +51,14 @@ pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
         .collect();
     let (_, rest) = rest.split_top(gap);
     let (battle_title, rest) = rest.split_top(title_h);
-    let (battle_pieces, rest) = rest.split_top(m.body * 2.2);
-    let (line1, rest) = rest.split_top(m.small * 1.5);
-    let (line2, rest) = rest.split_top(m.small * 1.5);
+    let line_h = m.small * 1.45;
+    let (battle, rest) = rest.split_top(line_h * 2.0);
+    let (battle_pieces, text) = battle.split_left(battle.h * 2.6);
+    let (_, text) = text.split_left(m.gap * 0.4);
+    let (line1, line2) = text.split_top(line_h);
     let (_, rest) = rest.split_top(gap);
     let (captured_title, rest) = rest.split_top(title_h);
-    let tray_h = (rest.h / 2.0).min(m.body * 2.0);
+    let tray_h = (rest.h / 2.0).min(m.body * 1.8).floor();
     let (lost, rest) = rest.split_top(tray_h);
     let (taken, _) = rest.split_top(tray_h);
     PanelLayout {
@@ -71,6 +74,10 @@ pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
         taken,
     }
 }
+
+/// The share of the play screen's side panel the Strategy Chess part
+/// takes (the move list gets the rest).
+pub const PANEL_SHARE: f32 = 0.85;
 
 impl PanelLayout {
     /// Every box of the panel, for overlap checks.
@@ -101,10 +108,15 @@ mod tests {
 
     #[test]
     fn panel_parts_never_overlap_and_stay_inside() {
-        for (w, h) in [(800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+        for (w, h) in [(800.0, 600.0), (1024.0, 768.0), (1280.0, 800.0), (1920.0, 1080.0)] {
             let view = View::of_size(w, h);
             let m = view.metrics;
-            let area = Rect::new(w * 0.62, 60.0, w * 0.35, h - 140.0);
+            // The part of the play screen's panel the core gives the game:
+            // the panel minus its padding, the two seat lines, the key help
+            // and a gap, times the share.
+            let panel = crate::gui::play::layout::play_layout(&view, 1.0).panel.inset(m.gap);
+            let below = m.body * 1.5 * 2.0 + m.small * 1.45 * 2.0 + m.gap * 0.5;
+            let area = Rect::new(panel.x, panel.y, panel.w, (panel.h - below) * PANEL_SHARE);
             for ranks in [12, 7] {
                 let layout = panel_layout(area, ranks, &m);
                 assert_eq!(layout.remaining.len(), ranks);
@@ -115,7 +127,12 @@ mod tests {
                         assert!(!a.overlaps(b), "{a:?} overlaps {b:?} at {w}x{h}");
                     }
                 }
-                assert!(layout.lost.h >= m.small, "the tray has room at {w}x{h}");
+                assert!(
+                    layout.taken.h >= m.small * 1.4,
+                    "the trays have room at {w}x{h}: {:?}",
+                    layout.taken
+                );
+                assert!(layout.battle_text[0].w >= m.small * 6.0, "room for the battle at {w}x{h}");
             }
         }
         let slots = tray_slots(Rect::new(0.0, 0.0, 100.0, 20.0), 12, 20.0);

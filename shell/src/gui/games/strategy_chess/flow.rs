@@ -1,0 +1,183 @@
+//! From the launcher to the board: the setup screen of each person at this
+//! computer (with a hand-over screen between two players' setups), then
+//! the play screen. The computer's setups come from
+//! [`ai::ComputerPlayer::choose_setup`], seeded from the match's seed, and
+//! "New game" reuses the people's setups with fresh computer setups.
+
+use super::art::colour_name;
+use super::board::draw::draw_ground;
+use super::board::geometry::BoardGeometry;
+use super::play::ChessBoard;
+use super::setup::saved::SavedSetups;
+use super::setup::screen::SetupScreen;
+use crate::gui::canvas::{Align, Canvas, Weight};
+use crate::gui::context::AppContext;
+use crate::gui::geometry::Rect;
+use crate::gui::input::{InputEvent, Key};
+use crate::gui::layout::frame;
+use crate::gui::play::computer::player_at;
+use crate::gui::play::screen::seats_for;
+use crate::gui::play::{MatchConfig, PlayScreen, SeatKind, Session, StartMaker};
+use crate::gui::screen::{Command, Screen, View};
+use crate::gui::screens::draw_chrome;
+use crate::gui::theme::palette;
+use game_core::rng::splitmix64;
+use game_core::{Game, Seat};
+use strategy_chess::{Colour, Setup, StrategyChess, StrategyChessRules};
+
+/// The [`GameScreenFactory`](crate::gui::play::GameScreenFactory) of
+/// Strategy Chess: the first person's setup screen (or, in a demo, the
+/// board at once).
+pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
+    let problems = rules.army.problems();
+    if !problems.is_empty() {
+        return Err(format!("The army cannot play: {}", problems.join("; ")));
+    }
+    let seed = ctx.next_seed();
+    let (seats, home) = seats_for(config, seed)?;
+    MatchPlan { config: config.clone(), rules, seats, home, seed, setups: [None, None] }.next_screen(ctx)
+}
+
+/// A match being set up: who sits where and the setups made so far.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    config: MatchConfig,
+    rules: StrategyChessRules,
+    seats: [SeatKind; 2],
+    home: Seat,
+    seed: u64,
+    setups: [Option<Setup>; 2],
+}
+
+impl MatchPlan {
+    /// The person who still has to set up, home seat first.
+    fn next_to_set_up(&self) -> Option<Colour> {
+        let order = [self.home, Seat((self.home.0 + 1) % 2)];
+        order
+            .into_iter()
+            .find(|s| self.seats[s.index() & 1] == SeatKind::Human && self.setups[s.index() & 1].is_none())
+            .map(Colour::of_seat)
+    }
+
+    /// The next screen: a setup screen, or the board once every person's
+    /// setup is made.
+    pub fn next_screen(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+        let Some(colour) = self.next_to_set_up() else {
+            return self.play(ctx);
+        };
+        let two_players = self.seats.iter().all(|&k| k == SeatKind::Human);
+        let heading = if two_players {
+            format!("Strategy Chess: {}'s setup", colour_name(colour))
+        } else {
+            "Strategy Chess: your setup".to_string()
+        };
+        let army = self.rules.army;
+        let seed = splitmix64(self.seed ^ (0x5e7_u64 + colour.index() as u64));
+        let mut plan = Some(self);
+        let on_play = Box::new(move |setup: Setup, ctx: &mut AppContext| {
+            let mut next = plan.take().ok_or("the match has already started")?;
+            next.setups[colour.index()] = Some(setup);
+            let handing_over = next.next_to_set_up().is_some();
+            let screen = next.clone().next_screen(ctx);
+            match screen {
+                Ok(screen) if handing_over => {
+                    let to = colour.opponent();
+                    Ok(Command::Replace(Box::new(HandOverScreen::new(to, screen))))
+                }
+                Ok(screen) => Ok(Command::Replace(screen)),
+                Err(e) => {
+                    plan = Some(next);
+                    Err(e)
+                }
+            }
+        });
+        Ok(Box::new(SetupScreen::new(colour, army, seed, heading, SavedSetups::locate(), on_play)))
+    }
+
+    /// The play screen for the finished setups.
+    fn play(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+        let prefs = ctx.settings.preferences;
+        let board = ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation);
+        let session =
+            Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)?;
+        Ok(Box::new(PlayScreen::with_session(&self.config, ctx, board, session)))
+    }
+
+    /// Makes each game's start: the people's setups, and the computer's
+    /// drawn from the game's seed.
+    fn start_maker(&self) -> StartMaker<StrategyChess> {
+        let rules = self.rules.clone();
+        let setups = self.setups;
+        let player = player_at::<StrategyChess>(self.config.level);
+        Box::new(move |seed| {
+            let setups: [Setup; 2] = std::array::from_fn(|i| {
+                let seat = Colour::BOTH[i].seat();
+                setups[i]
+                    .unwrap_or_else(|| player.choose_setup(&rules, seat, splitmix64(seed ^ (i as u64 + 1))))
+            });
+            StrategyChess::start(&rules, &setups).map_err(|e| e.to_string())
+        })
+    }
+}
+
+/// Between two players' setups: the board is hidden until the next player
+/// is ready.
+pub struct HandOverScreen {
+    to: Colour,
+    next: Option<Box<dyn Screen>>,
+}
+
+impl HandOverScreen {
+    /// A cover before `next`, for the player of `to`.
+    pub fn new(to: Colour, next: Box<dyn Screen>) -> Self {
+        HandOverScreen { to, next: Some(next) }
+    }
+}
+
+impl Screen for HandOverScreen {
+    fn name(&self) -> String {
+        format!("hand over strategy-chess {}", self.to)
+    }
+
+    fn input(&mut self, _ctx: &mut AppContext, _view: &View, event: &InputEvent) -> Command {
+        match event {
+            InputEvent::Click(_) | InputEvent::Key(Key::Enter) => match self.next.take() {
+                Some(next) => Command::Replace(next),
+                None => Command::None,
+            },
+            InputEvent::Key(Key::Escape) => Command::Pop,
+            _ => Command::None,
+        }
+    }
+
+    fn draw(&self, _ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        let m = &view.metrics;
+        let f = frame(view);
+        let name = colour_name(self.to);
+        draw_chrome(canvas, &f, "Strategy Chess", "Setting up: the board is hidden", m);
+        let g = BoardGeometry::new(f.body.inset(m.gap), self.to);
+        draw_ground(canvas, &g, None, m);
+        canvas.fill(g.outer().inset(-m.gap), palette::BACKGROUND.with_alpha(0.82));
+        let card = f.body.centered(f.body.w.min(620.0 * m.scale), m.heading * 2.0 + m.body * 4.0);
+        canvas.round(card, m.radius * 1.4, palette::PANEL);
+        let (top, bottom) = card.inset(m.gap).split_top(m.heading * 2.0);
+        canvas.label(
+            top,
+            &format!("Hand the computer to {name}"),
+            m.heading,
+            Weight::Bold,
+            Align::Center,
+            palette::TEXT,
+        );
+        let line = Rect::new(bottom.x, bottom.y, bottom.w, m.body * 2.0);
+        canvas.label(
+            line,
+            &format!("{name} sets up next. Click or press Enter when ready."),
+            m.body,
+            Weight::Regular,
+            Align::Center,
+            palette::TEXT_DIM,
+        );
+    }
+}
