@@ -29,14 +29,7 @@ use strategy_chess::{Colour, Setup, StrategyChess, StrategyChessRules};
 /// Strategy Chess: the first person's setup screen (or, in a demo, the
 /// board at once).
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
-    let problems = rules.army.problems();
-    if !problems.is_empty() {
-        return Err(format!("The army cannot play: {}", problems.join("; ")));
-    }
-    let seed = ctx.next_seed();
-    let (seats, home) = seats_for(config, seed)?;
-    MatchPlan { config: config.clone(), rules, seats, home, seed, setups: [None, None] }.next_screen(ctx)
+    MatchPlan::new(config, ctx)?.next_screen(ctx)
 }
 
 /// A match being set up: who sits where and the setups made so far.
@@ -51,6 +44,30 @@ pub struct MatchPlan {
 }
 
 impl MatchPlan {
+    /// The plan of a match in `config`: its rules, seats and seed.
+    pub fn new(config: &MatchConfig, ctx: &mut AppContext) -> Result<Self, String> {
+        let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
+        let problems = rules.army.problems();
+        if !problems.is_empty() {
+            return Err(format!("The army cannot play: {}", problems.join("; ")));
+        }
+        let seed = ctx.next_seed();
+        let (seats, home) = seats_for(config, seed)?;
+        Ok(MatchPlan { config: config.clone(), rules, seats, home, seed, setups: [None, None] })
+    }
+
+    /// The seat the person at this computer sits in (the first person to
+    /// set up).
+    pub fn home(&self) -> Seat {
+        self.home
+    }
+
+    /// The plan with `colour`'s setup made.
+    pub fn with_setup(mut self, colour: Colour, setup: Setup) -> Self {
+        self.setups[colour.index()] = Some(setup);
+        self
+    }
+
     /// The person who still has to set up, home seat first.
     fn next_to_set_up(&self) -> Option<Colour> {
         let order = [self.home, Seat((self.home.0 + 1) % 2)];
@@ -95,13 +112,17 @@ impl MatchPlan {
         Ok(Box::new(SetupScreen::new(colour, army, seed, heading, SavedSetups::locate(), on_play)))
     }
 
-    /// The play screen for the finished setups.
     fn play(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+        Ok(Box::new(self.board_screen(ctx)?))
+    }
+
+    /// The play screen: the people's setups, the computer's drawn now.
+    pub fn board_screen(self, ctx: &mut AppContext) -> Result<PlayScreen<StrategyChess, ChessBoard>, String> {
         let prefs = ctx.settings.preferences;
         let board = ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation);
         let session =
             Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)?;
-        Ok(Box::new(PlayScreen::with_session(&self.config, ctx, board, session)))
+        Ok(PlayScreen::with_session(&self.config, ctx, board, session))
     }
 
     /// Makes each game's start: the people's setups, and the computer's
@@ -179,5 +200,98 @@ impl Screen for HandOverScreen {
             Align::Center,
             palette::TEXT_DIM,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::catalogue::GameId;
+    use crate::gui::games::strategy_chess::board::geometry::BoardGeometry;
+    use crate::gui::games::strategy_chess::setup::layout::setup_layout;
+    use crate::gui::play::layout::play_layout;
+    use crate::settings::{FirstMover, PlayMode};
+    use std::time::{Duration, Instant};
+    use strategy_chess::{Library, Square};
+
+    fn config(mode: PlayMode) -> MatchConfig {
+        MatchConfig {
+            game: GameId::StrategyChess,
+            mode,
+            level: 1,
+            first: FirstMover::Human,
+            rules: GameId::StrategyChess.entry().rules.defaults(),
+        }
+    }
+
+    fn replaced(command: Command) -> Box<dyn Screen> {
+        match command {
+            Command::Replace(screen) => screen,
+            other => panic!("expected a new screen, got {other:?}"),
+        }
+    }
+
+    fn set_up_with_one_click(screen: &mut Box<dyn Screen>, ctx: &mut AppContext, colour: Colour) -> Command {
+        let view = View::of_size(1280.0, 800.0);
+        let l = setup_layout(&view, colour, 12);
+        screen.input(ctx, &view, &InputEvent::Click(l.actions[0].center()));
+        screen.input(ctx, &view, &InputEvent::Click(l.play.center()))
+    }
+
+    #[test]
+    fn against_the_computer_the_setup_leads_to_the_board() {
+        let mut ctx = AppContext::for_tests();
+        let mut setup = play_screen(&config(PlayMode::Computer), &mut ctx).unwrap();
+        assert_eq!(setup.name(), "setup strategy-chess red");
+        let board = replaced(set_up_with_one_click(&mut setup, &mut ctx, Colour::Red));
+        assert_eq!(board.name(), "play strategy-chess");
+    }
+
+    #[test]
+    fn two_players_hand_over_between_their_setups() {
+        let mut ctx = AppContext::for_tests();
+        let mut red = play_screen(&config(PlayMode::TwoPlayers), &mut ctx).unwrap();
+        assert_eq!(red.name(), "setup strategy-chess red");
+        let mut cover = replaced(set_up_with_one_click(&mut red, &mut ctx, Colour::Red));
+        assert_eq!(cover.name(), "hand over strategy-chess blue");
+        let view = View::of_size(800.0, 600.0);
+        let mut blue = replaced(cover.input(&mut ctx, &view, &InputEvent::Key(Key::Enter)));
+        assert_eq!(blue.name(), "setup strategy-chess blue");
+        let board = replaced(set_up_with_one_click(&mut blue, &mut ctx, Colour::Blue));
+        assert_eq!(board.name(), "play strategy-chess");
+        // A demo needs no setup screen.
+        let demo = play_screen(&config(PlayMode::Demo), &mut ctx).unwrap();
+        assert_eq!(demo.name(), "play strategy-chess");
+    }
+
+    #[test]
+    fn a_move_by_real_clicks_and_the_computers_reply_seen_from_reds_seat() {
+        let mut ctx = AppContext::for_tests();
+        let plan = MatchPlan::new(&config(PlayMode::Computer), &mut ctx).unwrap();
+        assert_eq!(plan.home(), Seat::FIRST);
+        let mine = Library::builtin().entry(1).unwrap().setup;
+        let mut screen = plan.with_setup(Colour::Red, mine).board_screen(&mut ctx).unwrap();
+        let view = View::of_size(1280.0, 800.0);
+        let rect = play_layout(&view, 1.0).board;
+        let g = BoardGeometry::new(rect, Colour::Red);
+        for square in ["a4", "a5"] {
+            let at = g.square_rect(Square::parse(square).unwrap()).center();
+            screen.input(&mut ctx, &view, &InputEvent::Click(at));
+        }
+        assert_eq!(screen.session().ply(), 1, "a4-a5 was played");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while screen.session().ply() < 2 && Instant::now() < deadline {
+            screen.update(&mut ctx, 0.05);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(screen.session().ply(), 2, "the computer answered");
+        let shown = screen.shown();
+        assert_eq!(shown.viewer(), Colour::Red);
+        let blue_ranks = shown.squares().filter_map(|(_, seen)| match seen {
+            strategy_chess::Seen::Piece(p) if p.colour == Colour::Blue => Some(p.rank),
+            _ => None,
+        });
+        assert!(blue_ranks.into_iter().all(|r| r.is_none()), "Blue's ranks stay hidden");
+        assert_eq!(shown, &screen.session().view());
     }
 }
