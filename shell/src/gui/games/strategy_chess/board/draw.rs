@@ -14,7 +14,7 @@ use strategy_chess::{Colour, Rank};
 /// Draws the board's frame, squares, lakes and coordinates, without
 /// pieces (the setup screen draws its own).
 pub fn draw_ground(canvas: &mut Canvas, g: &BoardGeometry, home: Option<Colour>, m: &Metrics) {
-    let frame = g.grid.inset(-(g.cell() * 0.12).max(2.0));
+    let frame = g.grid.inset(-(g.cell() * 0.08).max(2.0));
     canvas.round(frame, m.radius * 0.6, palette::WOOD_DARK);
     for square in strategy_chess::Square::all() {
         let r = g.square_rect(square);
@@ -206,14 +206,9 @@ pub fn draw_panel(
             );
         }
         None => {
-            canvas.label(
-                l.battle_text[0],
-                "No battle yet",
-                m.small,
-                Weight::Regular,
-                Align::Left,
-                palette::TEXT_DIM,
-            );
+            let first = l.battle_text[0];
+            let row = Rect::new(l.battle_pieces.x, first.y, first.right() - l.battle_pieces.x, first.h);
+            canvas.label(row, "No battle yet", m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
         }
     }
 

@@ -8,7 +8,7 @@ use strategy_chess::{Colour, Square};
 
 /// The share of a square's size kept beside the board for the file letters
 /// and rank numbers.
-const COORD_BAND: f32 = 0.42;
+const COORD_BAND: f32 = 0.5;
 
 /// A 10x10 board laid out in a rectangle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -161,7 +161,7 @@ mod tests {
         let area = Rect::new(30.0, 40.0, 700.0, 500.0);
         let g = BoardGeometry::new(area, Colour::Red);
         assert!(g.outer().is_inside(&area));
-        assert_eq!(g.cell(), (500.0f32 / 10.42).floor());
+        assert_eq!(g.cell(), (500.0f32 / 10.5).floor());
         assert_eq!(g.square_at(Point::new(g.grid.x - 1.0, g.grid.y + 5.0)), None);
         assert_eq!(g.square_at(Point::new(g.grid.right(), g.grid.y + 5.0)), None);
         assert_eq!(g.square_at(Point::new(g.grid.x + 0.5, g.grid.bottom() - 0.5)), Some(sq("a1")));

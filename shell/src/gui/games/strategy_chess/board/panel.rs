@@ -77,7 +77,7 @@ pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
 
 /// The share of the play screen's side panel the Strategy Chess part
 /// takes (the move list gets the rest).
-pub const PANEL_SHARE: f32 = 0.85;
+pub const PANEL_SHARE: f32 = 0.78;
 
 impl PanelLayout {
     /// Every box of the panel, for overlap checks.

@@ -45,7 +45,7 @@ pub fn setup_layout(view: &View, colour: Colour, ranks: usize) -> SetupLayout {
     let column = Rect::new(board.outer().right() + m.gap * 1.5, rest.y, 0.0, rest.h);
     let column = Rect::new(column.x, column.y, (f.body.right() - column.x).min(640.0 * m.scale), column.h);
     let (tray_title, rest) = column.split_top(m.small * 1.7);
-    let columns = if column.w >= 380.0 * m.scale { 4 } else { 3 };
+    let columns = if column.w >= 460.0 * m.scale { 4 } else { 3 };
     let rows = ranks.div_ceil(columns).max(1);
     let cell_w = (column.w / columns as f32).floor();
     let cell_h = (m.body * 2.5).min(cell_w * 0.6).floor();

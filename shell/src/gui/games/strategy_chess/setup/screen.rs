@@ -9,7 +9,6 @@ use crate::gui::canvas::{Align, Canvas, Weight};
 use crate::gui::context::AppContext;
 use crate::gui::games::strategy_chess::art::{Face, army_colour, colour_name, draw_piece};
 use crate::gui::games::strategy_chess::board::draw::{draw_ground, outline};
-use crate::gui::games::strategy_chess::numbering::rank_caption;
 use crate::gui::geometry::Rect;
 use crate::gui::input::InputEvent;
 use crate::gui::screen::{Command, Screen, View};
@@ -373,14 +372,7 @@ impl Screen for SetupScreen {
             let (top, bottom) = text.inset_xy(m.gap * 0.4, 0.0).split_top(text.h * 0.55);
             let ink = if count == 0 { palette::DISABLED } else { palette::TEXT };
             canvas.label(top, &format!("x{count}"), m.body, Weight::Bold, Align::Left, ink);
-            canvas.label(
-                bottom,
-                &rank_caption(rank, numbering),
-                m.small * 0.85,
-                Weight::Regular,
-                Align::Left,
-                palette::TEXT_DIM,
-            );
+            canvas.label(bottom, &rank.to_string(), m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
         }
 
         // The setup buttons, the status, the footer.
