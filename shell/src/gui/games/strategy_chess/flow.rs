@@ -95,14 +95,22 @@ impl MatchPlan {
         let on_play = Box::new(move |setup: Setup, ctx: &mut AppContext| {
             let mut next = plan.take().ok_or("the match has already started")?;
             next.setups[colour.index()] = Some(setup);
-            let handing_over = next.next_to_set_up().is_some();
+            // Who sits at the computer next: the next person to set up, or
+            // with two players the first to move.
+            let (to, why) = match next.next_to_set_up() {
+                Some(c) => (Some(c), format!("{} sets up next.", colour_name(c))),
+                None if two_players => {
+                    let first = next.rules.first;
+                    (Some(first), format!("{} moves first.", colour_name(first)))
+                }
+                None => (None, String::new()),
+            };
             let screen = next.clone().next_screen(ctx);
             match screen {
-                Ok(screen) if handing_over => {
-                    let to = colour.opponent();
-                    Ok(Command::Replace(Box::new(HandOverScreen::new(to, screen))))
-                }
-                Ok(screen) => Ok(Command::Replace(screen)),
+                Ok(screen) => match to.filter(|&c| c != colour) {
+                    Some(to) => Ok(Command::Replace(Box::new(HandOverScreen::new(to, why, screen)))),
+                    None => Ok(Command::Replace(screen)),
+                },
                 Err(e) => {
                     plan = Some(next);
                     Err(e)
@@ -142,17 +150,19 @@ impl MatchPlan {
     }
 }
 
-/// Between two players' setups: the board is hidden until the next player
-/// is ready.
+/// Between two players' setups, and before the first move after them:
+/// the board is hidden until the next player is ready.
 pub struct HandOverScreen {
     to: Colour,
+    why: String,
     next: Option<Box<dyn Screen>>,
 }
 
 impl HandOverScreen {
-    /// A cover before `next`, for the player of `to`.
-    pub fn new(to: Colour, next: Box<dyn Screen>) -> Self {
-        HandOverScreen { to, next: Some(next) }
+    /// A cover before `next`, for the player of `to`; `why` says what
+    /// comes ("Blue sets up next.").
+    pub fn new(to: Colour, why: impl Into<String>, next: Box<dyn Screen>) -> Self {
+        HandOverScreen { to, why: why.into(), next: Some(next) }
     }
 }
 
@@ -194,7 +204,7 @@ impl Screen for HandOverScreen {
         let line = Rect::new(bottom.x, bottom.y, bottom.w, m.body * 2.0);
         canvas.label(
             line,
-            &format!("{name} sets up next. Click or press Enter when ready."),
+            &format!("{} Click or press Enter when ready.", self.why),
             m.body,
             Weight::Regular,
             Align::Center,
@@ -257,7 +267,10 @@ mod tests {
         let view = View::of_size(800.0, 600.0);
         let mut blue = replaced(cover.input(&mut ctx, &view, &InputEvent::Key(Key::Enter)));
         assert_eq!(blue.name(), "setup strategy-chess blue");
-        let board = replaced(set_up_with_one_click(&mut blue, &mut ctx, Colour::Blue));
+        // Red moves first: the board stays hidden until Red sits down.
+        let mut cover = replaced(set_up_with_one_click(&mut blue, &mut ctx, Colour::Blue));
+        assert_eq!(cover.name(), "hand over strategy-chess red");
+        let board = replaced(cover.input(&mut ctx, &view, &InputEvent::Click(view.rect.center())));
         assert_eq!(board.name(), "play strategy-chess");
         // A demo needs no setup screen.
         let demo = play_screen(&config(PlayMode::Demo), &mut ctx).unwrap();
