@@ -308,3 +308,41 @@ mod tests {
         assert_eq!(shown, &screen.session().view());
     }
 }
+
+#[cfg(test)]
+mod smoke_points {
+    //! The click points of the Strategy Chess step of the GUI smoke test
+    //! (notes/gui-chess.md), in a 1280x800 window, checked against the
+    //! layout so a layout change cannot silently break the step.
+
+    use crate::gui::games::strategy_chess::board::geometry::BoardGeometry;
+    use crate::gui::games::strategy_chess::setup::layout::setup_layout;
+    use crate::gui::geometry::Point;
+    use crate::gui::play::layout::play_layout;
+    use crate::gui::screen::View;
+    use strategy_chess::{Colour, Square};
+
+    /// 1-Click Setup, Play, then Red's a4 and a5 on the board.
+    pub const POINTS: [(&str, f32, f32); 4] =
+        [("one-click", 795.0, 336.0), ("play", 1142.0, 756.0), ("a4", 213.0, 501.0), ("a5", 213.0, 443.0)];
+
+    #[test]
+    fn the_smoke_test_points_hit_their_targets() {
+        let view = View::of_size(1280.0, 800.0);
+        let setup = setup_layout(&view, Colour::Red, 12);
+        let board = BoardGeometry::new(play_layout(&view, 1.0).board, Colour::Red);
+        for (name, x, y) in POINTS {
+            let p = Point::new(x, y);
+            let hit = match name {
+                "one-click" => setup.actions[0].contains(p),
+                "play" => setup.play.contains(p),
+                square => board.square_at(p) == Square::parse(square),
+            };
+            assert!(
+                hit,
+                "{name} at {x},{y}: setup {:?} {:?}, board {:?}",
+                setup.actions[0], setup.play, board.grid
+            );
+        }
+    }
+}
