@@ -78,8 +78,8 @@ fn a_game_is_set_up_started_and_left_and_the_choices_are_saved() {
 fn the_keyboard_alone_reaches_every_game() {
     let mut ctx = AppContext::for_tests();
     let view = View::of_size(1920.0, 1080.0);
-    // Strategy Chess shows its stand-in until its play screen lands.
-    for (rights, screen) in [(0, "coming soon strategy-chess"), (1, "play stones"), (2, "play blockade")] {
+    // Strategy Chess opens with the person's setup screen (Red moves first).
+    for (rights, screen) in [(0, "setup strategy-chess red"), (1, "play stones"), (2, "play blockade")] {
         let mut stack = ScreenStack::new(Box::new(LauncherScreen::new()));
         for _ in 0..rights {
             stack.input(&mut ctx, &view, &InputEvent::Key(Key::Arrow(Direction::Right)));

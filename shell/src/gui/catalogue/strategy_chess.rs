@@ -1,7 +1,6 @@
 //! Strategy Chess: the Stratego-style battle with hidden pieces.
 
 use super::{GameEntry, GameId, Preset, pictures};
-use crate::gui::screens::coming_soon;
 use crate::settings::RulesSchema;
 use game_core::RuleSet;
 use game_core::rules::{Allowed, RuleErrors, RuleField};
@@ -34,7 +33,7 @@ pub const ENTRY: GameEntry = GameEntry {
     rules_text: include_str!("../../../../assets/rules/strategy-chess.md"),
     picture: pictures::strategy_chess,
     // ENGINE: play: crate::gui::games::strategy_chess::play_screen,
-    play: coming_soon::factory,
+    play: crate::gui::games::strategy_chess::play_screen,
 };
 
 /// The engine's fields, except that the army is one of the two named

@@ -4,3 +4,4 @@
 
 pub mod blockade;
 pub mod stones;
+pub mod strategy_chess;
