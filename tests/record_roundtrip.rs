@@ -14,6 +14,9 @@ macro_rules! for_each_record_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
         $m!(secret_nim, shell::net::secret_nim::SecretNim);
+        $m!(stones, ::stones::Stones);
+        $m!(blockade, ::blockade::Blockade);
+        $m!(strategy_chess, ::strategy_chess::StrategyChess);
     };
 }
 
