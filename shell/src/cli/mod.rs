@@ -1,7 +1,8 @@
 //! The `boardsuite` command line.
 //!
 //! With no subcommand it opens the launcher window. The headless
-//! subcommands (`perft`, `solve`, `match`, `verify`) never need a display,
+//! subcommands (`perft`, `solve`, `match`, `verify`, `serve`, `bot`,
+//! `replay`) never need a display,
 //! and their output formats are a contract (see PRODUCT.md).
 
 pub mod bot;
@@ -9,6 +10,7 @@ pub mod failure;
 pub mod game_kind;
 pub mod matches;
 pub mod perft;
+pub mod replay;
 pub mod serve;
 pub mod solve;
 pub mod verify;
@@ -49,6 +51,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Play one network game as a computer player, without a window.
     Bot(BotArgs),
+    /// Check a saved game by replaying every move, and print its moves.
+    Replay(ReplayArgs),
 }
 
 /// `--set key=value` rule options, shared by every subcommand.
@@ -164,9 +168,20 @@ pub struct BotArgs {
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 3600)]
     pub timeout: u64,
+    /// Save what this seat saw as a record file at the end.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
     /// Rule options of a game this bot opens.
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file (TOML), as saved by the game, `serve --records` or
+    /// `bot --record`.
+    pub file: PathBuf,
 }
 
 /// Parses the command line and runs it; see [`crate::run`].
@@ -199,5 +214,6 @@ pub fn execute(cli: Cli) -> CommandResult {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Bot(args)) => bot::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
     }
 }
