@@ -179,10 +179,21 @@ pub fn random_notation<G: Observe>(view: &G::View, rng: &mut GameRng) -> String 
 /// Plays a game between two raw clients with random legal moves, to its
 /// end. Both must be seated with the game started; returns the plies.
 pub fn finish_with_random_moves<G: Observe>(a: &mut Raw, b: &mut Raw, seed: u64) -> usize {
+    finish_from_views::<G>(a, b, seed, None)
+}
+
+/// [`finish_with_random_moves`] when the views of the current ply (a's,
+/// b's) were already read.
+pub fn finish_from_views<G: Observe>(
+    a: &mut Raw,
+    b: &mut Raw,
+    seed: u64,
+    mut current: Option<((usize, G::View), (usize, G::View))>,
+) -> usize {
     let mut rng = seeded(seed);
     loop {
-        let (ply, view_a) = a.next_view::<G>();
-        let (ply_b, view_b) = b.next_view::<G>();
+        let ((ply, view_a), (ply_b, view_b)) =
+            current.take().unwrap_or_else(|| (a.next_view::<G>(), b.next_view::<G>()));
         assert_eq!(ply, ply_b);
         if view_a.outcome().is_some() {
             return ply;
