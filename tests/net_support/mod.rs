@@ -182,13 +182,16 @@ pub fn finish_with_random_moves<G: Observe>(a: &mut Raw, b: &mut Raw, seed: u64)
     finish_from_views::<G>(a, b, seed, None)
 }
 
+/// Both seats' ply and view, as [`Raw::next_view`] gives them.
+pub type BothViews<G> = ((usize, <G as Observe>::View), (usize, <G as Observe>::View));
+
 /// [`finish_with_random_moves`] when the views of the current ply (a's,
 /// b's) were already read.
 pub fn finish_from_views<G: Observe>(
     a: &mut Raw,
     b: &mut Raw,
     seed: u64,
-    mut current: Option<((usize, G::View), (usize, G::View))>,
+    mut current: Option<BothViews<G>>,
 ) -> usize {
     let mut rng = seeded(seed);
     loop {
