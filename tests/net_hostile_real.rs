@@ -143,7 +143,7 @@ fn strategy_chess_setups_are_checked_and_private() {
         a.expect_error(ErrorKind::BadSetup);
     }
     // A setup with the wrong army: all Scouts.
-    let scouts = vec!["2 2 2 2 2 2 2 2 2 2"; 4].join(" / ");
+    let scouts = ["2 2 2 2 2 2 2 2 2 2"; 4].join(" / ");
     a.send(&ClientMessage::Setup { setup: Value::String(scouts) });
     let reason = a.expect_error(ErrorKind::BadSetup);
     assert!(reason.contains("army"), "{reason}");
