@@ -20,6 +20,7 @@ pub struct AppContext {
     /// Whether the keyboard was used last (focus outlines show only then).
     pub keyboard: bool,
     measure: Rc<dyn TextMeasure>,
+    seeds: game_core::GameRng,
 }
 
 impl AppContext {
@@ -31,14 +32,24 @@ impl AppContext {
         notices: Vec<String>,
         measure: Rc<dyn TextMeasure>,
     ) -> Self {
-        AppContext { settings, store, notices, pointer: None, keyboard: false, measure }
+        let seeds = game_core::rng::seeded(start_seed());
+        AppContext { settings, store, notices, pointer: None, keyboard: false, measure, seeds }
     }
 
     /// Default settings, nothing saved, approximate text measurement: for
-    /// tests.
+    /// tests. Seeds are fixed, so tests replay exactly.
     pub fn for_tests() -> Self {
         let settings = Settings::defaults(&catalogue::game_schemas());
-        AppContext::new(settings, None, Vec::new(), Rc::new(ApproxMeasure))
+        let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(ApproxMeasure));
+        ctx.seeds = game_core::rng::seeded(1);
+        ctx
+    }
+
+    /// A fresh seed for a match (its computer players, setups, coin
+    /// tosses), drawn from the one generator seeded at start.
+    pub fn next_seed(&mut self) -> u64 {
+        use rand::Rng;
+        self.seeds.random()
     }
 
     /// Measures text in the window's font.
@@ -56,4 +67,14 @@ impl AppContext {
             }
         }
     }
+}
+
+/// The seed every random choice of this run derives from:
+/// `BOARDSUITE_SEED` if set (to replay a session), else the clock.
+pub fn start_seed() -> u64 {
+    if let Some(seed) = std::env::var("BOARDSUITE_SEED").ok().and_then(|s| s.trim().parse().ok()) {
+        return seed;
+    }
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    game_core::rng::splitmix64(now.as_nanos() as u64)
 }

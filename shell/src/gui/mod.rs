@@ -26,6 +26,7 @@ pub mod canvas;
 pub mod catalogue;
 pub mod context;
 pub mod focus;
+pub mod games;
 pub mod geometry;
 pub mod input;
 pub mod layout;

@@ -3,7 +3,9 @@
 use super::{GameEntry, GameId, Preset, pictures};
 use crate::gui::screens::coming_soon;
 use crate::settings::RulesSchema;
-use game_core::rules::{Allowed, RuleField};
+use game_core::RuleSet;
+use game_core::rules::RuleErrors;
+use strategy_chess::StrategyChessRules;
 
 /// The Strategy Chess card.
 pub const ENTRY: GameEntry = GameEntry {
@@ -12,8 +14,8 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "Strategy Chess",
     tagline: "Stratego-style battle with hidden pieces",
     seats: ["Red", "Blue"],
-    // ENGINE: rules: RulesSchema::of::<strategy_chess::StrategyChessRules>(),
-    rules: RulesSchema::provisional(fields, defaults),
+    // The engine's fields and check; defaults with the army as a word.
+    rules: RulesSchema::provisional(StrategyChessRules::fields, defaults).checked_by(check),
     presets: &[
         Preset { name: "Classic", settings: &[] },
         Preset { name: "Barrage", settings: &["army=barrage"] },
@@ -33,57 +35,31 @@ pub const ENTRY: GameEntry = GameEntry {
     play: coming_soon::factory,
 };
 
-/// The options PRODUCT.md gives Strategy Chess, until the engine's own
-/// schema lands.
-fn fields() -> &'static [RuleField] {
-    const FIELDS: &[RuleField] = &[
-        RuleField {
-            key: "army",
-            allowed: Allowed::OneOf(&["classic", "barrage", "custom"]),
-            help: "Classic: 40 pieces each. Barrage: 8 pieces each. Custom: your own counts.",
-        },
-        RuleField {
-            key: "first",
-            allowed: Allowed::OneOf(&["red", "blue"]),
-            help: "Which colour moves first.",
-        },
-        RuleField {
-            key: "scouts",
-            allowed: Allowed::OneOf(&["long-and-strike", "long-no-strike", "one-square"]),
-            help: "Scouts run any distance and may strike at the end; or run but strike only close; or step one square.",
-        },
-        RuleField {
-            key: "bombs",
-            allowed: Allowed::OneOf(&["permanent", "single-use"]),
-            help: "Permanent: a bomb stays after it kills. Single-use: a struck bomb is removed too.",
-        },
-        RuleField {
-            key: "two_square_rule",
-            allowed: Allowed::Bool,
-            help: "A piece may not shuttle between the same two squares more than three times in a row.",
-        },
-        RuleField {
-            key: "more_square_rule",
-            allowed: Allowed::Bool,
-            help: "A player may not chase one enemy piece endlessly.",
-        },
-        RuleField {
-            key: "no_capture_limit",
-            allowed: Allowed::RangeOrOff { min: 20, max: 5000 },
-            help: "This many moves in a row without a fight is a draw (off: the game still ends at 10,000 moves).",
-        },
-    ];
-    FIELDS
+/// The engine's defaults, with the army written as its preset's name
+/// (`army = "classic"`) rather than the engine's table form, so the setup
+/// form shows and compares it as a word.
+fn defaults() -> toml::Table {
+    let mut t = StrategyChessRules::default().to_table();
+    t.insert("army".into(), "classic".into());
+    t
 }
 
-fn defaults() -> toml::Table {
-    let mut t = toml::Table::new();
-    t.insert("army".into(), "classic".into());
-    t.insert("first".into(), "red".into());
-    t.insert("scouts".into(), "long-and-strike".into());
-    t.insert("bombs".into(), "permanent".into());
-    t.insert("two_square_rule".into(), true.into());
-    t.insert("more_square_rule".into(), true.into());
-    t.insert("no_capture_limit".into(), 200.into());
-    t
+/// The engine's own check of a whole table of options.
+fn check(values: &toml::Table) -> Result<(), RuleErrors> {
+    StrategyChessRules::from_toml(&toml::to_string(values).unwrap_or_default()).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_checks_the_options() {
+        let mut values = ENTRY.rules.defaults();
+        assert!(ENTRY.rules.validate(&values).is_ok());
+        values.insert("army".into(), "barrage".into());
+        assert!(ENTRY.rules.validate(&values).is_ok());
+        values.insert("army".into(), "huge".into());
+        assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["army"]);
+    }
 }

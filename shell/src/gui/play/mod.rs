@@ -1,11 +1,32 @@
-//! The seam between the launcher and the game screens.
+//! The play core: the seam between the launcher and the game screens,
+//! and the screen every game shares.
 //!
 //! The launcher gathers a [`MatchConfig`] and calls the game's
 //! [`GameScreenFactory`] from its catalogue entry
-//! (`catalogue::<game>::ENTRY.play`). Until a game's screen exists, its
-//! entry points at [`coming_soon`](super::screens::coming_soon::factory).
-//! Adding a game screen means writing a factory in `gui/games/<game>/` and
-//! changing that one line of the entry.
+//! (`catalogue::<game>::ENTRY.play`). A game's factory builds a
+//! [`PlayScreen`] over its own [`BoardUi`] (see `/work/wt/briefs/PLAY_CORE.md`
+//! and `gui/games/stones/` for a complete example).
+//!
+//! - [`board`]: the [`BoardUi`] trait a game implements (pure layout and
+//!   hit-testing, drawing from a seat's view, animations, panel lines).
+//! - [`session`]: the match without a window: the referee (or a network
+//!   link), the seats ([`SeatDriver`]), undo, new game, the move list.
+//! - [`computer`]: the computer's search on a worker thread.
+//! - [`remote`]: the slot for a seat played on another computer.
+//! - [`screen`], [`layout`], [`panel`]: the screen itself.
+
+pub mod board;
+pub mod computer;
+pub mod layout;
+pub mod panel;
+pub mod remote;
+pub mod screen;
+pub mod session;
+
+pub use board::{BoardFrame, BoardUi, Pick, StatusLine, Tone};
+pub use remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
+pub use screen::{PlayMsg, PlayScreen};
+pub use session::{Happening, SeatDriver, SeatKind, Session, StartMaker};
 
 use super::catalogue::GameId;
 use super::context::AppContext;

@@ -1,0 +1,5 @@
+//! The games' own play screens: each a [`BoardUi`](super::play::BoardUi)
+//! and a factory for its catalogue entry. Everything else on a play screen
+//! comes from the shared [`play`](super::play) core.
+
+pub mod stones;

@@ -1,0 +1,140 @@
+//! The computer thinking on a worker thread, so the window keeps its frame
+//! rate, with cancellation and a minimum display delay.
+//!
+//! The player (with its learnt tables) is lent to the thread for one
+//! search and comes back with the move, so each seat keeps one
+//! [`ComputerPlayer`] for the whole game.
+
+use ai::{ComputerPlayer, Level, StopSignal};
+use game_core::{Evaluate, Observe, Seat};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// A search running on a worker thread for one seat at one ply.
+pub struct Thinking<G: Observe + Evaluate> {
+    /// The seat the computer moves for.
+    pub seat: Seat,
+    /// The ply the move is for; a result for another ply is dropped.
+    pub ply: usize,
+    started: Instant,
+    min_delay: Duration,
+    stop: StopSignal,
+    answer: Receiver<(ComputerPlayer<G>, Option<G::Move>)>,
+    ready: Option<(ComputerPlayer<G>, Option<G::Move>)>,
+}
+
+/// What a poll of a [`Thinking`] found.
+pub enum Poll<G: Observe + Evaluate> {
+    /// Still searching, or holding its move until the display delay passes.
+    Pending,
+    /// The move (None: the game was over), and the player back.
+    Done(ComputerPlayer<G>, Option<G::Move>),
+    /// The thread died without answering (a bug in a search).
+    Lost,
+}
+
+impl<G: Observe + Evaluate> Thinking<G> {
+    /// Starts `player` searching `view` (the seat's view only) with `seed`
+    /// on a new thread. Its move is held back until `min_delay` has passed
+    /// since the start, so people can follow the computer.
+    pub fn start(
+        mut player: ComputerPlayer<G>,
+        view: G::View,
+        seat: Seat,
+        ply: usize,
+        seed: u64,
+        min_delay: Duration,
+    ) -> Self {
+        let stop = StopSignal::new();
+        let (tx, answer) = channel();
+        let thread_stop = stop.clone();
+        let spawned = std::thread::Builder::new().name(format!("computer {seat}")).spawn(move || {
+            let result = player.choose_move(&view, seed, Some(&thread_stop));
+            // The screen may be gone; then nobody wants the answer.
+            let _ = tx.send((player, result.best_move));
+        });
+        if let Err(e) = spawned {
+            eprintln!("boardsuite: the computer could not start thinking: {e}");
+        }
+        Thinking { seat, ply, started: Instant::now(), min_delay, stop, answer, ready: None }
+    }
+
+    /// Checks for the answer without blocking.
+    pub fn poll(&mut self) -> Poll<G> {
+        if self.ready.is_none() {
+            match self.answer.try_recv() {
+                Ok(answer) => self.ready = Some(answer),
+                Err(TryRecvError::Empty) => return Poll::Pending,
+                Err(TryRecvError::Disconnected) => return Poll::Lost,
+            }
+        }
+        if self.started.elapsed() < self.min_delay {
+            return Poll::Pending;
+        }
+        match self.ready.take() {
+            Some((player, mv)) => Poll::Done(player, mv),
+            None => Poll::Pending,
+        }
+    }
+
+    /// Seconds since the search started.
+    pub fn elapsed(&self) -> f32 {
+        self.started.elapsed().as_secs_f32()
+    }
+
+    /// Asks the search to stop now; its answer will be ignored. The thread
+    /// ends on its own at the search's next check.
+    pub fn cancel(self) {
+        self.stop.stop();
+    }
+}
+
+impl<G: Observe + Evaluate> Drop for Thinking<G> {
+    fn drop(&mut self) {
+        // A search nobody waits for (the screen closed) stops at once.
+        self.stop.stop();
+    }
+}
+
+/// A fresh computer player for `level` (1..=10; out-of-range levels are
+/// brought within it).
+pub fn player_at<G: Observe + Evaluate>(level: u8) -> ComputerPlayer<G> {
+    let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
+    ComputerPlayer::new(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::Game;
+    use game_core::nim::{Nim, NimRules};
+
+    fn wait<G: Observe + Evaluate>(t: &mut Thinking<G>) -> Poll<G> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            match t.poll() {
+                Poll::Pending if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+                other => return other,
+            }
+        }
+    }
+
+    #[test]
+    fn the_worker_answers_with_a_legal_move_after_the_delay() {
+        let position = Nim::start(&NimRules::default(), &[]).unwrap();
+        let delay = Duration::from_millis(80);
+        let mut thinking =
+            Thinking::start(player_at::<Nim>(4), position.view(Seat::FIRST), Seat::FIRST, 0, 7, delay);
+        match wait(&mut thinking) {
+            Poll::Done(_, Some(mv)) => assert!(position.check_move(mv).is_ok()),
+            _ => panic!("no move"),
+        }
+        assert!(thinking.elapsed() >= 0.08, "the move was held for the display delay");
+    }
+
+    #[test]
+    fn levels_are_clamped() {
+        assert_eq!(player_at::<Nim>(0).budget(), player_at::<Nim>(1).budget());
+        assert_eq!(player_at::<Nim>(99).budget(), player_at::<Nim>(10).budget());
+    }
+}
