@@ -102,6 +102,18 @@ impl<G: Observe> Bridge<G> {
     /// setup phase; `seed` drives the samples used to write and read move
     /// notation (never the moves themselves).
     pub fn open(addr: &str, request: SeatRequest, setup: Option<G::Setup>, seed: u64) -> Bridge<G> {
+        Self::open_keeping(addr, request, setup, seed, Box::new(()))
+    }
+
+    /// [`Bridge::open`], with `keep` held by the bridge thread until it
+    /// ends (the host's server: it runs as long as this seat plays).
+    pub fn open_keeping(
+        addr: &str,
+        request: SeatRequest,
+        setup: Option<G::Setup>,
+        seed: u64,
+        keep: Box<dyn Send>,
+    ) -> Bridge<G> {
         let (event_tx, events) = channel();
         let (commands, command_rx) = channel();
         let client = Client::connect(addr, ClientConfig::default());
@@ -120,6 +132,8 @@ impl<G: Observe> Bridge<G> {
                 pending: None,
             };
             bridge.run(request);
+            drop(bridge);
+            drop(keep);
         });
         if let Err(e) = spawned {
             let _ = failed.send(BridgeEvent::Failed(format!("cannot start the network thread: {e}")));
@@ -203,12 +217,19 @@ impl<G: Observe> Running<G> {
     /// Forwards the screen's and the pane's commands; false once the
     /// screen has gone.
     fn forward_commands(&mut self) -> bool {
-        while let Ok(command) = self.commands.try_recv() {
-            self.client.send(match command {
-                NetCommand::Chat(text) => ClientMessage::Chat { text },
-                NetCommand::OfferDraw => ClientMessage::OfferDraw,
-                NetCommand::AcceptDraw => ClientMessage::AcceptDraw,
-            });
+        loop {
+            match self.commands.try_recv() {
+                Ok(command) => {
+                    self.client.send(match command {
+                        NetCommand::Chat(text) => ClientMessage::Chat { text },
+                        NetCommand::OfferDraw => ClientMessage::OfferDraw,
+                        NetCommand::AcceptDraw => ClientMessage::AcceptDraw,
+                    });
+                }
+                // Dropped before the game started: nobody waits for it.
+                Err(TryRecvError::Disconnected) if self.link.is_none() => return false,
+                Err(_) => break,
+            }
         }
         let Some((_, rx)) = &self.link else { return true };
         loop {

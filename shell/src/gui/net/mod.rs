@@ -18,16 +18,17 @@ use game_core::Observe;
 use std::net::{Ipv4Addr, SocketAddr};
 
 /// A game hosted by this program: the referee server and this seat's
-/// bridge to it. Dropping it stops the server.
+/// bridge to it. The bridge's thread owns the server: it stops when this
+/// seat leaves (the play screen closes, or the lobby is left first).
 pub struct Host<G: Observe> {
-    server: ServerHandle,
+    addr: SocketAddr,
     /// This computer's seat.
     pub bridge: Bridge<G>,
 }
 
 impl<G: Observe> std::fmt::Debug for Host<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Host").field("addr", &self.server.addr()).finish()
+        f.debug_struct("Host").field("addr", &self.addr).finish()
     }
 }
 
@@ -44,15 +45,22 @@ impl<G: Observe> Host<G> {
     ) -> std::io::Result<Self> {
         let config =
             ServerConfig { bind: SocketAddr::from((Ipv4Addr::UNSPECIFIED, port)), ..ServerConfig::default() };
-        let server = start(config)?;
-        let local = SocketAddr::from((Ipv4Addr::LOCALHOST, server.addr().port()));
-        let bridge = Bridge::open(&local.to_string(), SeatRequest::Create { rules }, setup, seed);
-        Ok(Host { server, bridge })
+        let server: ServerHandle = start(config)?;
+        let addr = server.addr();
+        let local = SocketAddr::from((Ipv4Addr::LOCALHOST, addr.port()));
+        let bridge = Bridge::open_keeping(
+            &local.to_string(),
+            SeatRequest::Create { rules },
+            setup,
+            seed,
+            Box::new(server),
+        );
+        Ok(Host { addr, bridge })
     }
 
     /// Where the server listens (the port to tell the opponent).
     pub fn addr(&self) -> SocketAddr {
-        self.server.addr()
+        self.addr
     }
 }
 

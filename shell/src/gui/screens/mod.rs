@@ -3,6 +3,7 @@
 //! function, so tests drive them without a window.
 
 pub mod coming_soon;
+pub mod host;
 pub mod labels;
 pub mod launcher;
 pub mod mode;
