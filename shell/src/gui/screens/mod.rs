@@ -8,6 +8,7 @@ pub mod labels;
 pub mod launcher;
 pub mod mode;
 pub mod preferences;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 
