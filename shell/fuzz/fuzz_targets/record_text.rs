@@ -4,7 +4,7 @@
 //! same game.
 #![no_main]
 
-use game_core::{Game, Observe};
+use game_core::Observe;
 use libfuzzer_sys::fuzz_target;
 use shell::record::{GameRecord, full_record, load};
 
