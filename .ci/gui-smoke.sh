@@ -11,7 +11,9 @@
 #   - checks the broken file was kept as settings.toml.bak and the launcher
 #     names the problem;
 #   - opens each game with real mouse clicks (card, mode, a rule option's
-#     arrow, Start) and checks the click changed the settings file;
+#     arrow, Start) and checks the click changed the settings file; on the
+#     Stones and Blockade boards it makes a move with a click and waits for
+#     the computer's reply;
 #   - walks one game with the keyboard only;
 #   - resizes the window to 800x600 and 1920x1080 and checks the size is
 #     remembered;
@@ -43,6 +45,9 @@ POINT_SETUP_RULES="138 756"
 POINT_RULES_BACK="1142 756"
 POINT_SOON_BACK="1142 756"
 POINT_SOON_MENU="906 756"
+# On the play screens, after the setup clicks (Stones 7 piles, Blockade 9x9):
+POINT_STONES_PILE="359 479"
+POINT_BLOCKADE_SQUARE="385 539"
 # ---------------------------------------------------------------------------
 
 BINARY=${1:-}
@@ -201,8 +206,8 @@ key Return # the notice's "Got it" has the focus
 shot launcher
 
 # --- Each game, with clicks --------------------------------------------------
-play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
-    local name=$1 card=$2 rule=$3 changed=$4
+play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE [MOVE_POINT]
+    local name=$1 card=$2 rule=$3 changed=$4 move=${5:-}
     click "$card"
     shot "$name-modes"
     click "$POINT_MODE_COMPUTER"
@@ -215,7 +220,15 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
         || fail "$name: the click on the $rule arrow was not saved"
     click "$POINT_SETUP_START"
     shot "$name-game"
-    click "$POINT_SOON_BACK"
+    if [[ -n "$move" ]]; then
+        click "$move" # a move on the board: the screen must change
+        shot "$name-moved"
+        sleep 4 # the sowing or flips play out, the computer replies
+        shot "$name-reply"
+        key Escape
+    else
+        click "$POINT_SOON_BACK"
+    fi
     shot "$name-back-to-setup"
     click "$POINT_SETUP_RULES"
     shot "$name-rules"
@@ -229,8 +242,8 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
 }
 
 play_with_clicks strategy-chess "$POINT_CARD_STRATEGY_CHESS" army '"barrage"'
-play_with_clicks stones "$POINT_CARD_STONES" pits 7
-play_with_clicks blockade "$POINT_CARD_BLOCKADE" size 9
+play_with_clicks stones "$POINT_CARD_STONES" pits 7 "$POINT_STONES_PILE"
+play_with_clicks blockade "$POINT_CARD_BLOCKADE" size 9 "$POINT_BLOCKADE_SQUARE"
 
 # --- One game with the keyboard only -----------------------------------------
 key Left Left Left Right # focus: the first card, then the second (Stones)
@@ -240,6 +253,8 @@ key Down Return # two players
 shot stones-two-players-setup
 key Return # Start has the focus
 shot stones-two-players-game
+key Return # the cursor's pile is sown
+shot stones-two-players-move-by-keyboard
 key Escape Escape Escape
 shot launcher-after-keyboard
 
@@ -252,7 +267,11 @@ for size in "800 600" "1920 1080"; do
     shot "launcher-${w}x${h}"
     click "$((w / 2)) $((h / 2))" # the middle card
     shot "stones-modes-${w}x${h}"
-    key Escape
+    key Return # against the computer
+    shot "stones-setup-${w}x${h}"
+    key Return # Start
+    shot "stones-game-${w}x${h}"
+    key Escape Escape Escape
 done
 sleep 1
 [[ "$(setting window width)" == 1920 && "$(setting window height)" == 1080 ]] || fail "the window size was not saved"

@@ -87,3 +87,33 @@ fn every_scripted_click_hits_its_widget() {
         assert_eq!(message(&soon, at("SOON_MENU")), Some(ComingSoonMsg::Menu));
     }
 }
+
+/// The match the script starts for `id`: against the computer, with the
+/// rule the script's click changed (Stones 7 piles, Blockade 9x9).
+fn scripted_match(id: GameId, key: &str, value: i64) -> MatchConfig {
+    let mut rules = id.entry().rules.defaults();
+    rules.insert(key.into(), value.into());
+    MatchConfig { game: id, mode: PlayMode::Computer, level: 4, first: FirstMover::Human, rules }
+}
+
+#[test]
+fn every_scripted_move_is_a_legal_move_on_the_board() {
+    use shell::gui::play::BoardUi;
+    let points = points();
+    let at = |name: &str| *points.get(name).unwrap_or_else(|| panic!("the script defines POINT_{name}"));
+    let view = View::of_size(1280.0, 800.0);
+    let mut ctx = AppContext::for_tests();
+
+    let stones =
+        shell::gui::games::stones::screen(&scripted_match(GameId::Stones, "pits", 7), &mut ctx).unwrap();
+    let board = stones.layout(&view).board;
+    let pit = stones.board().spot_at(stones.shown(), board, at("STONES_PILE"));
+    assert_eq!(pit, Some(::stones::Pit { owner: game_core::Seat::FIRST, pile: 3 }));
+    assert!(stones.session().legal().contains(&::stones::Sow::pile(3)));
+
+    let blockade =
+        shell::gui::games::blockade::screen(&scripted_match(GameId::Blockade, "size", 9), &mut ctx).unwrap();
+    let board = blockade.layout(&view).board;
+    let square = blockade.board().spot_at(blockade.shown(), board, at("BLOCKADE_SQUARE"));
+    assert!(square.is_some_and(|sq| blockade.session().legal().contains(&sq)), "{square:?}");
+}

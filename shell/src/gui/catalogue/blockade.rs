@@ -22,7 +22,7 @@ pub const ENTRY: GameEntry = GameEntry {
     labels: &[],
     rules_text: include_str!("../../../../assets/rules/blockade.md"),
     picture: pictures::blockade,
-    play: crate::gui::screens::coming_soon::factory,
+    play: crate::gui::games::blockade::play_screen,
 };
 
 #[cfg(test)]

@@ -4,7 +4,8 @@ use super::{GameEntry, GameId, Preset, pictures};
 use crate::gui::screens::coming_soon;
 use crate::settings::RulesSchema;
 use game_core::RuleSet;
-use game_core::rules::RuleErrors;
+use game_core::rules::{Allowed, RuleErrors, RuleField};
+use std::sync::OnceLock;
 use strategy_chess::StrategyChessRules;
 
 /// The Strategy Chess card.
@@ -14,8 +15,9 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "Strategy Chess",
     tagline: "Stratego-style battle with hidden pieces",
     seats: ["Red", "Blue"],
-    // The engine's fields and check; defaults with the army as a word.
-    rules: RulesSchema::provisional(StrategyChessRules::fields, defaults).checked_by(check),
+    // The engine's fields and check; the army as a word the launcher can
+    // step through.
+    rules: RulesSchema::provisional(fields, defaults).checked_by(check),
     presets: &[
         Preset { name: "Classic", settings: &[] },
         Preset { name: "Barrage", settings: &["army=barrage"] },
@@ -34,6 +36,25 @@ pub const ENTRY: GameEntry = GameEntry {
     // ENGINE: play: crate::gui::games::strategy_chess::play_screen,
     play: coming_soon::factory,
 };
+
+/// The engine's fields, except that the army is one of the two named
+/// armies (a custom army is set with `--set` on the command line).
+fn fields() -> &'static [RuleField] {
+    static FIELDS: OnceLock<Vec<RuleField>> = OnceLock::new();
+    FIELDS.get_or_init(|| {
+        StrategyChessRules::fields()
+            .iter()
+            .map(|f| match f.key {
+                "army" => RuleField {
+                    allowed: Allowed::OneOf(&["classic", "barrage"]),
+                    help: "Classic: 40 pieces each. Barrage: 8 pieces each.",
+                    ..*f
+                },
+                _ => *f,
+            })
+            .collect()
+    })
+}
 
 /// The engine's defaults, with the army written as its preset's name
 /// (`army = "classic"`) rather than the engine's table form, so the setup
@@ -61,5 +82,8 @@ mod tests {
         assert!(ENTRY.rules.validate(&values).is_ok());
         values.insert("army".into(), "huge".into());
         assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["army"]);
+        values.insert("army".into(), "classic".into());
+        values.insert("scouts".into(), "none".into());
+        assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["scouts"]);
     }
 }

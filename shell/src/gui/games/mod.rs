@@ -2,4 +2,5 @@
 //! and a factory for its catalogue entry. Everything else on a play screen
 //! comes from the shared [`play`](super::play) core.
 
+pub mod blockade;
 pub mod stones;

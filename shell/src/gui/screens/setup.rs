@@ -598,7 +598,7 @@ mod tests {
         let view = View::of_size(1920.0, 1080.0);
         let mut screen = SetupScreen::new(GameId::Blockade, PlayMode::Computer, &ctx);
         let command = screen.input(&mut ctx, &view, &key(Key::Enter));
-        assert!(matches!(&command, Command::Push(s) if s.name() == "coming soon blockade"), "{command:?}");
+        assert!(matches!(&command, Command::Push(s) if s.name() == "play blockade"), "{command:?}");
         screen.rules.insert("neighbourhood".into(), toml::Value::Integer(6));
         assert!(matches!(screen.on_message(&mut ctx, SetupMsg::Start), Command::None));
         assert!(screen.start_problem.as_deref().is_some_and(|p| p.contains("neighbourhood")));

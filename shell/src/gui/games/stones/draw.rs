@@ -95,11 +95,24 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
 
     let hollow_fill = palette::WOOD_DARK;
     let lit = b.winner_lit(frame.time);
+    // The cursor, and where its sowing would end, ringed under the piles.
+    let pulse = 0.75 + 0.25 * (frame.time * 4.0).sin();
+    let cursor = frame.cursor;
+    let landing = cursor.filter(|p| playable(*p)).and_then(|p| landing_place(position, Sow::pile(p.pile)));
+    let underlay = |canvas: &mut Canvas, place: Place, r: Rect| {
+        if cursor.map(Place::Pit) == Some(place) {
+            canvas.round(r.inset(-m.outline * 1.3), r.w * 0.5, palette::ACCENT.with_alpha(pulse));
+        } else if landing == Some(place) {
+            canvas.round(r.inset(-m.outline), r.w * 0.5, palette::ACCENT.with_alpha(0.45));
+        }
+    };
     for seat in [Seat::FIRST, Seat::SECOND] {
         let place = Place::Store(seat);
         let r = place_rect(rect, pits, place, false);
         if lit == Some(seat) {
             canvas.round(r.inset(-m.outline * 1.5), r.w * 0.5, palette::ACCENT);
+        } else {
+            underlay(canvas, place, r);
         }
         let band = Rect::new(r.x + r.w * 0.3, r.y - u * 0.12, r.w * 0.4, u * 0.08);
         canvas.round(band, band.h / 2.0, seat_color(seat));
@@ -111,9 +124,10 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
             let place = Place::Pit(pit);
             let r = place_rect(rect, pits, place, false);
             let fill = if playable(pit) { hollow_fill.mix(palette::WOOD, 0.25) } else { hollow_fill };
-            if frame.show_legal && playable(pit) {
+            if frame.show_legal && playable(pit) && cursor != Some(pit) {
                 canvas.round(r.inset(-m.outline), r.w * 0.5, palette::GOOD);
             }
+            underlay(canvas, place, r);
             hollow(canvas, r, counts.at(place), place, fill, count_size);
         }
         // A line in the owner's colour along each row.
@@ -122,21 +136,6 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
         let (x0, x1) = (first.x.min(last.x), first.right().max(last.right()));
         let y = if owner == Seat::FIRST { first.bottom() + u * 0.06 } else { first.y - u * 0.1 };
         canvas.round(Rect::new(x0 + u * 0.2, y, x1 - x0 - u * 0.4, u * 0.04), u * 0.02, seat_color(owner));
-    }
-
-    // The cursor, and where its sowing would end.
-    if let Some(pit) = frame.cursor {
-        let r = place_rect(rect, pits, Place::Pit(pit), false);
-        let pulse = 0.75 + 0.25 * (frame.time * 4.0).sin();
-        canvas.circle_outline(r.center(), r.w * 0.52, m.outline, palette::ACCENT.with_alpha(pulse));
-        if playable(pit)
-            && let Some(end) = landing_place(position, Sow::pile(pit.pile))
-        {
-            let e = place_rect(rect, pits, end, false);
-            let c = Point::new(e.center().x, e.y + e.h * 0.12);
-            canvas.circle(c, u * 0.07, palette::ACCENT);
-            canvas.circle_outline(e.center(), e.w * 0.5, m.outline * 0.6, palette::ACCENT.with_alpha(0.55));
-        }
     }
 
     if let Some(s) = b.sowing() {
