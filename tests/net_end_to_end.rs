@@ -3,7 +3,7 @@
 
 mod net_support;
 
-use game_core::{Game, Observe, RuleSet, Seat, SeatView};
+use game_core::{Observe, RuleSet, Seat, SeatView};
 use net_support::test_server;
 use shell::net::bot::{MoveChooser, chooser_for_level};
 use shell::net::protocol::{ServerMessage, decode_server};
@@ -29,7 +29,7 @@ fn check_recording<G: Observe>(rec: &WireRecording) {
     let mut moves = 0;
     for m in &rec.messages {
         match m {
-            ServerMessage::View { view, ply, to_move } => {
+            ServerMessage::View { view, ply, to_move, .. } => {
                 let view: G::View = serde_json::from_value(view.clone()).expect("a view of G");
                 assert_eq!(view.seat(), seat, "a view of another seat went over the wire");
                 assert_eq!(view.to_move(), *to_move);
@@ -61,6 +61,14 @@ fn check_recording<G: Observe>(rec: &WireRecording) {
     }
 }
 
+/// Rules for the repeated in-process games: the defaults, but Strategy
+/// Chess with the small barrage army so that four random games stay quick
+/// (the classic army plays through the real binaries below).
+fn quick_rules<G: Observe>() -> G::Rules {
+    let settings: &[String] = if G::NAME == "strategy-chess" { &["army=barrage".to_string()] } else { &[] };
+    G::Rules::default().with_settings(settings).expect("valid test rules")
+}
+
 fn level_one<G: Observe>() -> Box<dyn MoveChooser<G>> {
     chooser_for_level::<G>(1)
 }
@@ -76,7 +84,7 @@ macro_rules! end_to_end {
                 for seed in 0..4 {
                     let rec = record_bot_game::<$G>(
                         server.addr(),
-                        <$G as Game>::Rules::default(),
+                        quick_rules::<$G>(),
                         seed,
                         seed % 2 == 0,
                         level_one::<$G>,

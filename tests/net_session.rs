@@ -51,7 +51,7 @@ fn reconnecting_with_the_token_resends_the_full_view_and_claims_wait_for_the_gra
     referee.submit_text(Seat::FIRST, 0, "3-2").unwrap();
     let expected = serde_json::to_value(referee.view(Seat::SECOND)).unwrap();
     match b.recv() {
-        ServerMessage::View { ply, to_move, view } => {
+        ServerMessage::View { ply, to_move, view, .. } => {
             assert_eq!((ply, to_move), (1, Seat::SECOND));
             assert_eq!(view, expected, "the reconnect view is the seat's own view, nothing more");
         }

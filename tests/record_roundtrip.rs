@@ -14,6 +14,9 @@ macro_rules! for_each_record_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
         $m!(secret_nim, shell::net::secret_nim::SecretNim);
+        $m!(stones, ::stones::Stones);
+        $m!(blockade, ::blockade::Blockade);
+        $m!(strategy_chess, ::strategy_chess::StrategyChess);
     };
 }
 
@@ -194,4 +197,130 @@ fn a_loaded_unfinished_game_can_be_played_on() {
     referee.submit_text(seat, ply, "3-2").unwrap();
     let again = full_record(referee, &[], Some(11)).unwrap().to_toml().unwrap();
     assert_eq!(load::<Nim>(&again).unwrap().referee.ply(), 4);
+}
+
+/// Mangles `text` at random in one of several ways: a line dropped,
+/// doubled or cut short, a character replaced, the text truncated, two
+/// moves swapped.
+fn mangle(text: &str, state: &mut u64) -> String {
+    let mut below = |n: usize| {
+        *state = splitmix64(*state);
+        (*state % n.max(1) as u64) as usize
+    };
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    match below(6) {
+        0 => {
+            lines.remove(below(lines.len()));
+        }
+        1 => {
+            let i = below(lines.len());
+            lines.insert(i, lines[i].clone());
+        }
+        2 => {
+            let i = below(lines.len());
+            let cut = below(lines[i].len() + 1);
+            lines[i] = lines[i].chars().take(cut).collect();
+        }
+        3 => {
+            let chars: Vec<char> = text.chars().collect();
+            let at = below(chars.len());
+            let junk = ['"', '[', ']', '=', '\n', '0', '9', 'x', '-', ' ', '#', 'F', '/', '\\', 'é'];
+            let mut out = chars;
+            out[at] = junk[below(junk.len())];
+            return out.into_iter().collect();
+        }
+        4 => return text.chars().take(below(text.chars().count())).collect(),
+        _ => {
+            let moves: Vec<usize> =
+                (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with('"')).collect();
+            if moves.len() >= 2 {
+                let (a, b) = (moves[below(moves.len())], moves[below(moves.len())]);
+                lines.swap(a, b);
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// Mangled records of every game load or name their problem, never
+/// panic; a mangled record that still loads replays to its own hash.
+fn mangled_records_never_panic<G: Observe>() {
+    let mut state = 0x0bad_5eed;
+    let mut refused = 0;
+    for seed in 0..6 {
+        let mut rng = seeded(seed);
+        let (referee, setups) = random_game::<G>(&G::Rules::default(), seed, &mut rng);
+        let text = full_record(&referee, &setups, Some(seed)).unwrap().to_toml().unwrap();
+        for _ in 0..60 {
+            let bad = mangle(&text, &mut state);
+            let result =
+                std::panic::catch_unwind(|| load::<G>(&bad).map(|l| l.referee.position().hash_key()));
+            match result.unwrap_or_else(|_| panic!("loading panicked on:\n{bad}")) {
+                Ok(hash) => assert_eq!(Some(hash), GameRecord::from_toml(&bad).unwrap().record.final_hash),
+                Err(e) => {
+                    assert!(!e.problem.trim().is_empty(), "an empty problem for:\n{bad}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 100, "most mangled records are refused ({refused} of 360)");
+}
+
+macro_rules! mangled {
+    ($name:ident, $G:ty) => {
+        mod $name {
+            #[test]
+            fn mangled_records_never_panic() {
+                super::mangled_records_never_panic::<$G>();
+            }
+        }
+    };
+}
+
+for_each_record_game!(mangled);
+
+#[test]
+fn a_tampered_strategy_chess_setup_names_the_setups_and_the_army() {
+    use ::strategy_chess::{Library, StrategyChess};
+    let library = Library::builtin();
+    let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
+    let mut referee = Referee::new(StrategyChess::start(&Default::default(), &setups).unwrap());
+    for (ply, m) in ["a4-a5", "a7-a6"].iter().enumerate() {
+        let seat = referee.to_move();
+        referee.submit_text(seat, ply, m).unwrap();
+    }
+    let text = full_record(&referee, &setups, None).unwrap().to_toml().unwrap();
+    assert!(load::<StrategyChess>(&text).is_ok());
+    let setups_line = line_of(&text, "[setups]");
+
+    // Red's Flag becomes a ninth Scout: the army no longer matches.
+    let setup_line = |seat: &str| {
+        text.lines().find(|l| l.starts_with(&format!("{seat} = ")) && l.contains(" / ")).unwrap()
+    };
+    let red = setup_line("first");
+    let bad = text.replacen(red, &red.replacen('F', "9", 1), 1);
+    let err = load::<StrategyChess>(&bad).unwrap_err();
+    assert_eq!(err.line, Some(setups_line), "{err}");
+    assert!(err.problem.contains("army"), "{err}");
+
+    // A setup row short of a square.
+    let bad = text.replacen(red, &red.replacen(" / ", " ", 1), 1);
+    let err = load::<StrategyChess>(&bad).unwrap_err();
+    assert!(err.to_string().starts_with(&format!("line {setups_line}: setups: first")), "{err}");
+
+    // Blue's setup missing.
+    let blue = setup_line("second");
+    let err = load::<StrategyChess>(&text.replacen(blue, "", 1)).unwrap_err();
+    assert!(err.problem.contains("setup of second is missing"), "{err}");
+
+    // Setups swapped between the seats: the moves no longer fit.
+    let value = |line: &str| line.split_once(" = ").unwrap().1.to_string();
+    let swapped = text.replacen(red, &format!("first = {}", value(blue)), 1).replacen(
+        blue,
+        &format!("second = {}", value(red)),
+        1,
+    );
+    assert_ne!(swapped, text);
+    assert!(load::<StrategyChess>(&swapped).is_err());
 }

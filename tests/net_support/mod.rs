@@ -11,17 +11,21 @@ use shell::net::protocol::{
 };
 use shell::net::server::{ServerConfig, ServerHandle, start};
 use shell::net::table::GameCatalog;
+use shell::net::view_trail::TrailKeeper;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
-/// Runs `$m!(name, Type)` for every game the network tests cover. The
-/// follow-up adds one line per game here.
+/// Runs `$m!(name, Type)` for every game the network tests cover: all
+/// games, toy and real.
 #[macro_export]
 macro_rules! for_each_net_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
         $m!(secret_nim, shell::net::secret_nim::SecretNim);
+        $m!(stones, ::stones::Stones);
+        $m!(blockade, ::blockade::Blockade);
+        $m!(strategy_chess, ::strategy_chess::StrategyChess);
     };
 }
 
@@ -52,6 +56,7 @@ pub struct Raw {
     pub stream: TcpStream,
     reader: BufReader<TcpStream>,
     pending: String,
+    trail: TrailKeeper,
 }
 
 impl Raw {
@@ -60,7 +65,7 @@ impl Raw {
         let stream = TcpStream::connect(addr).expect("connect");
         stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
         let reader = BufReader::new(stream.try_clone().unwrap());
-        Raw { stream, reader, pending: String::new() }
+        Raw { stream, reader, pending: String::new(), trail: TrailKeeper::default() }
     }
 
     /// Connects and completes the handshake.
@@ -82,11 +87,18 @@ impl Raw {
     }
 
     /// The next message; `None` if the server closed the connection.
+    /// Views are made whole, as a client does.
     pub fn try_recv(&mut self) -> Option<ServerMessage> {
         match self.reader.read_line(&mut self.pending) {
             Ok(_) if self.pending.ends_with('\n') => {
                 let line = std::mem::take(&mut self.pending);
-                Some(decode_server(line.trim_end()).expect("the server sends valid lines"))
+                match decode_server(line.trim_end()).expect("the server sends valid lines") {
+                    ServerMessage::View { ply, to_move, mut view, history_from } => {
+                        self.trail.restore(&mut view, history_from).expect("a view continues what was sent");
+                        Some(ServerMessage::View { ply, to_move, view, history_from: None })
+                    }
+                    other => Some(other),
+                }
             }
             _ => None,
         }
@@ -167,10 +179,24 @@ pub fn random_notation<G: Observe>(view: &G::View, rng: &mut GameRng) -> String 
 /// Plays a game between two raw clients with random legal moves, to its
 /// end. Both must be seated with the game started; returns the plies.
 pub fn finish_with_random_moves<G: Observe>(a: &mut Raw, b: &mut Raw, seed: u64) -> usize {
+    finish_from_views::<G>(a, b, seed, None)
+}
+
+/// Both seats' ply and view, as [`Raw::next_view`] gives them.
+pub type BothViews<G> = ((usize, <G as Observe>::View), (usize, <G as Observe>::View));
+
+/// [`finish_with_random_moves`] when the views of the current ply (a's,
+/// b's) were already read.
+pub fn finish_from_views<G: Observe>(
+    a: &mut Raw,
+    b: &mut Raw,
+    seed: u64,
+    mut current: Option<BothViews<G>>,
+) -> usize {
     let mut rng = seeded(seed);
     loop {
-        let (ply, view_a) = a.next_view::<G>();
-        let (ply_b, view_b) = b.next_view::<G>();
+        let ((ply, view_a), (ply_b, view_b)) =
+            current.take().unwrap_or_else(|| (a.next_view::<G>(), b.next_view::<G>()));
         assert_eq!(ply, ply_b);
         if view_a.outcome().is_some() {
             return ply;

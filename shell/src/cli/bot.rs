@@ -1,13 +1,15 @@
-//! `boardsuite bot ADDR --game GAME --level L [--code C] [--seed S] [--set ...]`
+//! `boardsuite bot ADDR --game GAME --level L [--code C] [--seed S] [--record FILE] [--set ...]`
 //!
 //! A computer player with no window. Without `--code` it opens a game and
 //! prints `code CODE` first, for the opponent to join. It then prints
-//! `seat SEAT`, and at the end `result OUTCOME (ENDING) after N plies`.
+//! `seat SEAT`, and at the end `result OUTCOME (ENDING) after N plies`;
+//! with `--record`, it saves what its seat saw and prints `record FILE`.
 
 use super::BotArgs;
 use super::failure::{CommandResult, Failure};
 use super::game_kind::{rules_from_settings, with_game};
 use crate::net::bot::{Bot, BotConfig, BotTable, chooser_for_level};
+use crate::record::save_file;
 use game_core::Observe;
 use std::io::Write;
 use std::time::Duration;
@@ -42,5 +44,10 @@ fn play<G: Observe>(args: &BotArgs) -> CommandResult {
     let report =
         bot.play(chooser_for_level::<G>(args.level).as_mut()).map_err(|e| Failure::runtime(e.to_string()))?;
     println!("result {} ({}) after {} plies", report.outcome, report.ending, report.plies);
+    if let Some(path) = &args.record {
+        let record = report.record.ok_or_else(|| Failure::runtime("no record: the bot was never seated"))?;
+        save_file(&record, path).map_err(|e| Failure::runtime(e.to_string()))?;
+        println!("record {}", path.display());
+    }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! The `boardsuite` command line.
 //!
 //! With no subcommand it opens the launcher window. The headless
-//! subcommands (`perft`, `solve`, `match`, `verify`) never need a display,
+//! subcommands (`perft`, `solve`, `match`, `verify`, `serve`, `bot`,
+//! `replay`) never need a display,
 //! and their output formats are a contract (see PRODUCT.md).
 
 pub mod bot;
@@ -9,6 +10,7 @@ pub mod failure;
 pub mod game_kind;
 pub mod matches;
 pub mod perft;
+pub mod replay;
 pub mod serve;
 pub mod solve;
 pub mod ucc;
@@ -55,6 +57,8 @@ pub enum Command {
     Ugi(ugi::UgiArgs),
     /// Play Strategy Chess as a bot of the UCC 2012 programming-competition manager.
     UccBot(ucc::UccArgs),
+    /// Check a saved game by replaying every move, and print its moves.
+    Replay(ReplayArgs),
 }
 
 /// `--set key=value` rule options, shared by every subcommand.
@@ -170,9 +174,20 @@ pub struct BotArgs {
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 3600)]
     pub timeout: u64,
+    /// Save what this seat saw as a record file at the end.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
     /// Rule options of a game this bot opens.
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file (TOML), as saved by the game, `serve --records` or
+    /// `bot --record`.
+    pub file: PathBuf,
 }
 
 /// Parses the command line and runs it; see [`crate::run`].
@@ -207,5 +222,6 @@ pub fn execute(cli: Cli) -> CommandResult {
         Some(Command::Bot(args)) => bot::run(&args),
         Some(Command::Ugi(args)) => ugi::run(&args),
         Some(Command::UccBot(args)) => ucc::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
     }
 }

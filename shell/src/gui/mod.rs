@@ -30,6 +30,7 @@ pub mod games;
 pub mod geometry;
 pub mod input;
 pub mod layout;
+pub mod net;
 pub mod options;
 pub mod pacing;
 pub mod play;

@@ -243,7 +243,7 @@ impl<G: Observe> Bot<G> {
             };
             self.log.observe(&message);
             match message {
-                ServerMessage::View { ply, to_move, view } => {
+                ServerMessage::View { ply, to_move, view, .. } => {
                     let view: G::View = serde_json::from_value(view)
                         .map_err(|e| BotError::BadMessage(format!("view: {e}")))?;
                     if to_move == self.seat && view.outcome().is_none() {

@@ -21,8 +21,9 @@
 
 use super::line::{LineError, LineReader};
 use super::protocol::{
-    ClientMessage, MAX_LINE, PROTOCOL_VERSION, ServerMessage, decode_server, encode, program_version,
+    ClientMessage, MAX_SERVER_LINE, PROTOCOL_VERSION, ServerMessage, decode_server, encode, program_version,
 };
+use super::view_trail::TrailKeeper;
 use std::io::{BufWriter, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -170,7 +171,7 @@ fn session(
     let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: config.program.clone() };
     write_message(&mut &writer_stream, &hello).map_err(|e| format!("cannot greet the server: {e}"))?;
 
-    let mut reader = LineReader::new(&stream, MAX_LINE);
+    let mut reader = LineReader::new(&stream, MAX_SERVER_LINE);
     match read_message(&mut reader)? {
         ServerMessage::Welcome { server, .. } => {
             let _ = events.send(ClientEvent::Connected { server });
@@ -184,8 +185,9 @@ fn session(
         .stack_size(128 * 1024)
         .spawn(move || write_commands(writer_stream, commands, ping_interval))
         .map_err(|e| e.to_string())?;
+    let mut trail = TrailKeeper::default();
     let result = loop {
-        match read_message(&mut reader) {
+        match read_message(&mut reader).and_then(|m| whole(m, &mut trail)) {
             Ok(message) => {
                 if events.send(ClientEvent::Message(message)).is_err() {
                     break Ok(());
@@ -204,6 +206,18 @@ fn session(
 }
 
 const CLOSED: &str = "closed";
+
+/// A view made whole again (see [`super::view_trail`]); other messages as
+/// they came.
+fn whole(message: ServerMessage, trail: &mut TrailKeeper) -> Result<ServerMessage, String> {
+    match message {
+        ServerMessage::View { ply, to_move, mut view, history_from } => {
+            trail.restore(&mut view, history_from).map_err(|e| format!("the server sent {e}"))?;
+            Ok(ServerMessage::View { ply, to_move, view, history_from: None })
+        }
+        other => Ok(other),
+    }
+}
 
 fn read_message(reader: &mut LineReader<&TcpStream>) -> Result<ServerMessage, String> {
     loop {

@@ -10,6 +10,7 @@
 //! - [`wire_tap`]: records every byte the server sends to one client, for
 //!   tests that prove nothing hidden travels.
 //! - [`line`], [`secrets`]: capped line reading; seat tokens and codes.
+//! - [`view_trail`]: a view's history sent once, not after every move.
 //! - [`secret_nim`]: a toy hidden-information game with a setup phase, for
 //!   tests.
 
@@ -21,4 +22,5 @@ pub mod secret_nim;
 pub mod secrets;
 pub mod server;
 pub mod table;
+pub mod view_trail;
 pub mod wire_tap;

@@ -42,8 +42,14 @@ use thiserror::Error;
 /// whose version differs.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// The longest line either side accepts, in bytes, newline excluded.
+/// The longest line the server accepts from a client, in bytes, newline
+/// excluded.
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// The longest line a client accepts from the server, in bytes: a whole
+/// view after a reconnect carries the game's full public history (for
+/// Strategy Chess up to its 10 000-ply limit, well under this).
+pub const MAX_SERVER_LINE: usize = 8 << 20;
 
 /// The longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -166,8 +172,15 @@ pub enum ServerMessage {
         ply: usize,
         /// The seat to move.
         to_move: Seat,
-        /// The game's view for this seat, as JSON.
+        /// The game's view for this seat, as JSON. With `history_from`,
+        /// its `history` holds only the events from that index on (see
+        /// [`super::view_trail`]); [`super::client::Client`] hands views on
+        /// whole.
         view: Value,
+        /// Where the view's `history` continues what this connection was
+        /// sent before; absent when the view is whole.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        history_from: Option<usize>,
     },
     /// A move was played.
     MovePlayed {

@@ -8,7 +8,8 @@
 //! [`record_bot_game`] plays a whole bot game with one seat tapped.
 
 use super::bot::{Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser};
-use super::protocol::{ServerMessage, decode_server};
+use super::protocol::{ProtocolError, ServerMessage, decode_server};
+use super::view_trail::TrailKeeper;
 use game_core::Observe;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -35,6 +36,9 @@ impl WireTap {
         let thread = std::thread::Builder::new().name("wire-tap".into()).spawn(move || {
             let Ok((client, _)) = listener.accept() else { return };
             let Ok(upstream) = TcpStream::connect(server) else { return };
+            // Forward each line at once, as the server and client do.
+            let _ = client.set_nodelay(true);
+            let _ = upstream.set_nodelay(true);
             let (Ok(client2), Ok(upstream2)) = (client.try_clone(), upstream.try_clone()) else { return };
             let up = std::thread::spawn(move || pump(&client2, &upstream2, None));
             pump(&upstream, &client, Some(&sink));
@@ -59,6 +63,25 @@ impl WireTap {
         let _ = self.thread.join();
         self.recorded.lock().map(|r| r.clone()).unwrap_or_default()
     }
+}
+
+/// Reads recorded bytes back as messages, line by line, making every view
+/// whole as a client does.
+pub fn decode_recording(bytes: &[u8]) -> Result<Vec<ServerMessage>, BotError> {
+    let mut trail = TrailKeeper::default();
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|line| {
+            let bad = |e: ProtocolError| BotError::BadMessage(e.to_string());
+            match decode_server(line).map_err(bad)? {
+                ServerMessage::View { ply, to_move, mut view, history_from } => {
+                    trail.restore(&mut view, history_from).map_err(bad)?;
+                    Ok(ServerMessage::View { ply, to_move, view, history_from: None })
+                }
+                other => Ok(other),
+            }
+        })
+        .collect()
 }
 
 /// Copies `from` to `to` until either side closes, keeping a copy in `sink`.
@@ -87,7 +110,8 @@ fn pump(mut from: &TcpStream, mut to: &TcpStream, sink: Option<&Mutex<Vec<u8>>>)
 pub struct WireRecording {
     /// The raw bytes, exactly as they crossed the wire.
     pub bytes: Vec<u8>,
-    /// The bytes as protocol messages, line by line.
+    /// The bytes as protocol messages, line by line, with every view made
+    /// whole as a client does (see [`super::view_trail`]).
     pub messages: Vec<ServerMessage>,
     /// The tapped bot's report.
     pub tapped: BotReport,
@@ -121,10 +145,7 @@ pub fn record_bot_game<G: Observe>(
     let (created, joined) = (created?, joined?);
     // The bots' clients closed when they were dropped, so the tap ends.
     let bytes = tap.finish();
-    let messages = String::from_utf8_lossy(&bytes)
-        .lines()
-        .map(|l| decode_server(l).map_err(|e| BotError::BadMessage(e.to_string())))
-        .collect::<Result<_, _>>()?;
+    let messages = decode_recording(&bytes)?;
     let (tapped, other) = if tap_creator { (created, joined) } else { (joined, created) };
     Ok(WireRecording { bytes, messages, tapped, other })
 }

@@ -214,7 +214,12 @@ impl GameRecord {
     /// Reads a record from TOML text, checking its form (not its moves).
     pub fn from_toml(text: &str) -> Result<ParsedRecord, RecordError> {
         let raw: RecordIn = toml::from_str(text).map_err(|e| {
-            RecordError::at(e.span().map(|s| line_of(text, s.start)), e.message().trim().to_string())
+            // The parser sometimes has no words for it (a cut-off value).
+            let problem = match e.message().trim() {
+                "" => "not valid TOML here: a value is missing or the text is cut short".to_string(),
+                words => words.to_string(),
+            };
+            RecordError::at(e.span().map(|s| line_of(text, s.start)), problem)
         })?;
         let line = |span: std::ops::Range<usize>| Some(line_of(text, span.start));
 
@@ -401,6 +406,9 @@ mod tests {
         assert!(err.problem.contains("missing") || err.problem.contains("format"), "{err}");
         let err = GameRecord::from_toml("this is not toml").unwrap_err();
         assert_eq!(err.line, Some(1), "{err}");
+        let err = GameRecord::from_toml("format = 1\ngame = \"nim\"\nending = ").unwrap_err();
+        assert_eq!(err.line, Some(3), "{err}");
+        assert!(err.problem.contains("cut short"), "{err}");
     }
 
     #[test]

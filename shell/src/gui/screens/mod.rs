@@ -3,10 +3,12 @@
 //! function, so tests drive them without a window.
 
 pub mod coming_soon;
+pub mod host;
 pub mod labels;
 pub mod launcher;
 pub mod mode;
 pub mod preferences;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 

@@ -247,7 +247,7 @@ impl Connection {
         };
         let mut room = Room::new(code.clone(), table);
         room.seats[seat.index()].token = Some(token.clone());
-        room.seats[seat.index()].conn = Some(self.outbox.clone());
+        room.seats[seat.index()].connect(self.outbox.clone());
         self.send(&ServerMessage::Seated {
             game: room.table.game().to_string(),
             code: code.clone(),
@@ -295,7 +295,7 @@ impl Connection {
         let token = self.shared.secrets.token();
         let slot = &mut room.seats[seat.index()];
         slot.token = Some(token.clone());
-        slot.conn = Some(self.outbox.clone());
+        slot.connect(self.outbox.clone());
         self.send(&self.seated(&room, seat, token));
         for (i, other) in room.seats.iter().enumerate() {
             if i != seat.index() && other.token.is_some() {
@@ -323,8 +323,7 @@ impl Connection {
         if let Some(old) = slot.conn.take() {
             old.kill();
         }
-        slot.conn = Some(self.outbox.clone());
-        slot.left_at = None;
+        slot.connect(self.outbox.clone());
         self.send(&self.seated(&room, seat, token.to_string()));
         if room.table.started() {
             self.send(&ServerMessage::History { moves: room.table.moves() });

@@ -3,6 +3,7 @@
 use super::outbox::Outbox;
 use crate::net::protocol::{ServerMessage, encode};
 use crate::net::table::Table;
+use crate::net::view_trail::TrailSender;
 use game_core::Seat;
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,6 +17,17 @@ pub struct SeatSlot {
     pub conn: Option<Outbox>,
     /// When the holder's connection was lost.
     pub left_at: Option<Instant>,
+    /// What of the view's history the connection already has.
+    pub trail: TrailSender,
+}
+
+impl SeatSlot {
+    /// Gives the seat to a new connection, which has seen nothing yet.
+    pub fn connect(&mut self, conn: Outbox) {
+        self.conn = Some(conn);
+        self.left_at = None;
+        self.trail = TrailSender::default();
+    }
 }
 
 /// A game and its seats. Locked as a whole; every send under the lock is a
@@ -87,14 +99,16 @@ impl Room {
 
     /// Sends `seat` its own view, if play has started. Each seat's view is
     /// built from that seat's view only.
-    pub fn send_view(&self, seat: Seat) {
-        let (Some(view), Some(to_move)) = (self.table.view(seat), self.table.to_move()) else { return };
-        self.send_to(seat, &ServerMessage::View { ply: self.table.ply(), to_move, view });
+    pub fn send_view(&mut self, seat: Seat) {
+        let (Some(mut view), Some(to_move)) = (self.table.view(seat), self.table.to_move()) else { return };
+        let Some(slot) = self.seats.get_mut(seat.index()).filter(|s| s.conn.is_some()) else { return };
+        let history_from = slot.trail.shorten(&mut view);
+        self.send_to(seat, &ServerMessage::View { ply: self.table.ply(), to_move, view, history_from });
     }
 
     /// Sends every connected seat its own view, once play has started and
     /// every seat is taken.
-    pub fn send_views(&self) {
+    pub fn send_views(&mut self) {
         if !self.full() {
             return;
         }
