@@ -43,11 +43,16 @@ POINT_SETUP_LEVEL_MORE="589 249"
 POINT_SETUP_FIRST_RULE_MORE="1221 249"
 POINT_SETUP_RULES="138 756"
 POINT_RULES_BACK="1142 756"
-POINT_SOON_BACK="1142 756"
-POINT_SOON_MENU="906 756"
 # On the play screens, after the setup clicks (Stones 7 piles, Blockade 9x9):
 POINT_STONES_PILE="359 479"
 POINT_BLOCKADE_SQUARE="385 539"
+# Strategy Chess, classic army: 1-Click Setup and Play on the setup screen,
+# then Red's a4 and a5 on the board (checked by the unit test
+# gui::games::strategy_chess::flow::smoke_points):
+POINT_SC_ONE_CLICK="795 336"
+POINT_SC_PLAY="1142 756"
+POINT_SC_A4="213 501"
+POINT_SC_A5="213 443"
 # ---------------------------------------------------------------------------
 
 BINARY=${1:-}
@@ -112,7 +117,7 @@ animation_speed = "warp"
 memory_aid = true
 EOF
 
-BOARDSUITE_CONFIG_DIR="$CONFIG" "$BINARY" >"$WORK/app.out" 2>"$WORK/app.err" &
+BOARDSUITE_SEED=1 BOARDSUITE_CONFIG_DIR="$CONFIG" "$BINARY" >"$WORK/app.out" 2>"$WORK/app.err" &
 APP_PID=$!
 WID=""
 for _ in $(seq 100); do
@@ -218,16 +223,29 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
     [[ "$(setting "games.$name" level)" == 4 ]] || fail "$name: the click on the level arrow was not saved"
     [[ "$(setting "games.$name.rules" "$rule")" == "$changed" ]] \
         || fail "$name: the click on the $rule arrow was not saved"
+    if [[ "$name" == strategy-chess ]]; then
+        click "$POINT_SETUP_FIRST_RULE_MORE" # the army choices cycle: back to classic
+        shot "$name-setup-classic"
+    fi
     click "$POINT_SETUP_START"
     shot "$name-game"
-    if [[ -n "$move" ]]; then
+    if [[ "$name" == strategy-chess ]]; then
+        click "$POINT_SC_ONE_CLICK" # a library setup fills the home rows
+        shot "$name-setup-filled"
+        click "$POINT_SC_PLAY"
+        shot "$name-board"
+        click "$POINT_SC_A4" # pick up the piece on a4: its destinations light up
+        shot "$name-picked"
+        click "$POINT_SC_A5"
+        sleep 4 # the computer replies (often before a screenshot could catch the move alone)
+        shot "$name-moved-and-replied"
+        key Escape
+    elif [[ -n "$move" ]]; then
         click "$move" # a move on the board: the screen must change
         shot "$name-moved"
         sleep 4 # the sowing or flips play out, the computer replies
         shot "$name-reply"
         key Escape
-    else
-        click "$POINT_SOON_BACK"
     fi
     shot "$name-back-to-setup"
     click "$POINT_SETUP_RULES"

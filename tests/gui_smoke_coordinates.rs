@@ -8,7 +8,6 @@ use shell::gui::context::AppContext;
 use shell::gui::geometry::Point;
 use shell::gui::play::MatchConfig;
 use shell::gui::screen::View;
-use shell::gui::screens::coming_soon::{ComingSoonMsg, ComingSoonScreen};
 use shell::gui::screens::launcher::{LauncherMsg, LauncherScreen};
 use shell::gui::screens::mode::{ModeMsg, ModeScreen};
 use shell::gui::screens::rules::{RulesMsg, RulesScreen};
@@ -74,17 +73,6 @@ fn every_scripted_click_hits_its_widget() {
 
         let rules = RulesScreen::new(id, toml::Table::new()).widgets(&view);
         assert_eq!(message(&rules, at("RULES_BACK")), Some(RulesMsg::Back));
-
-        let config = MatchConfig {
-            game: id,
-            mode: PlayMode::Computer,
-            level: 3,
-            first: FirstMover::Human,
-            rules: id.entry().rules.defaults(),
-        };
-        let soon = ComingSoonScreen::new(config).widgets(&view);
-        assert_eq!(message(&soon, at("SOON_BACK")), Some(ComingSoonMsg::Back));
-        assert_eq!(message(&soon, at("SOON_MENU")), Some(ComingSoonMsg::Menu));
     }
 }
 

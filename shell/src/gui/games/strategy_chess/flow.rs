@@ -322,16 +322,34 @@ mod smoke_points {
     use crate::gui::screen::View;
     use strategy_chess::{Colour, Square};
 
-    /// 1-Click Setup, Play, then Red's a4 and a5 on the board.
-    pub const POINTS: [(&str, f32, f32); 4] =
-        [("one-click", 795.0, 336.0), ("play", 1142.0, 756.0), ("a4", 213.0, 501.0), ("a5", 213.0, 443.0)];
+    /// 1-Click Setup, Play, then Red's a4 and a5 on the board, as the
+    /// script's `POINT_SC_*` lines give them.
+    fn points() -> Vec<(&'static str, f32, f32)> {
+        let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../.ci/gui-smoke.sh"))
+            .expect("the smoke test script is readable");
+        let names = [("ONE_CLICK", "one-click"), ("PLAY", "play"), ("A4", "a4"), ("A5", "a5")];
+        names
+            .iter()
+            .map(|(var, name)| {
+                let prefix = format!("POINT_SC_{var}=");
+                let line = script
+                    .lines()
+                    .find_map(|l| l.strip_prefix(prefix.as_str()))
+                    .unwrap_or_else(|| panic!("the script defines POINT_SC_{var}"));
+                let xy: Vec<f32> =
+                    line.trim_matches('"').split_whitespace().filter_map(|v| v.parse().ok()).collect();
+                assert_eq!(xy.len(), 2, "POINT_SC_{var} is `x y`");
+                (*name, xy[0], xy[1])
+            })
+            .collect()
+    }
 
     #[test]
     fn the_smoke_test_points_hit_their_targets() {
         let view = View::of_size(1280.0, 800.0);
         let setup = setup_layout(&view, Colour::Red, 12);
         let board = BoardGeometry::new(play_layout(&view, 1.0).board, Colour::Red);
-        for (name, x, y) in POINTS {
+        for (name, x, y) in points() {
             let p = Point::new(x, y);
             let hit = match name {
                 "one-click" => setup.actions[0].contains(p),
