@@ -3,7 +3,7 @@
 
 mod net_support;
 
-use game_core::{Observe, RuleSet, Seat, SeatView};
+use game_core::{Evaluate, Observe, RuleSet, Seat, SeatView};
 use net_support::test_server;
 use shell::net::bot::{MoveChooser, chooser_for_level};
 use shell::net::protocol::{ServerMessage, decode_server};
@@ -69,7 +69,7 @@ fn quick_rules<G: Observe>() -> G::Rules {
     G::Rules::default().with_settings(settings).expect("valid test rules")
 }
 
-fn level_one<G: Observe>() -> Box<dyn MoveChooser<G>> {
+fn level_one<G: Observe + Evaluate>() -> Box<dyn MoveChooser<G>> {
     chooser_for_level::<G>(1)
 }
 

@@ -1,6 +1,9 @@
 //! `boardsuite bot ADDR --game GAME --level L [--code C] [--seed S] [--record FILE] [--set ...]`
 //!
-//! A computer player with no window. Without `--code` it opens a game and
+//! A computer player with no window: the computer player of level L (the
+//! same as the GUI's), choosing from its seat's view only, with its setup
+//! from the library from the level that says so. Its random choices come
+//! from `--seed`. Without `--code` it opens a game and
 //! prints `code CODE` first, for the opponent to join. It then prints
 //! `seat SEAT`, and at the end `result OUTCOME (ENDING) after N plies`;
 //! with `--record`, it saves what its seat saw and prints `record FILE`.
@@ -10,7 +13,7 @@ use super::failure::{CommandResult, Failure};
 use super::game_kind::{rules_from_settings, with_game};
 use crate::net::bot::{Bot, BotConfig, BotTable, chooser_for_level};
 use crate::record::save_file;
-use game_core::Observe;
+use game_core::{Evaluate, Observe};
 use std::io::Write;
 use std::time::Duration;
 
@@ -19,7 +22,7 @@ pub fn run(args: &BotArgs) -> CommandResult {
     with_game!(args.game, G => play::<G>(args))
 }
 
-fn play<G: Observe>(args: &BotArgs) -> CommandResult {
+fn play<G: Observe + Evaluate>(args: &BotArgs) -> CommandResult {
     let table = match &args.code {
         Some(code) => {
             if !args.rules.set.is_empty() {

@@ -1,16 +1,19 @@
 //! A computer player with no window: joins or creates a game on a referee
 //! server and plays it to the end.
 //!
-//! The move choice is a seam, [`MoveChooser`]: today [`RandomMover`]
-//! (sample a full position from the seat's view, play a uniformly random
-//! legal move); [`chooser_for_level`] is the one place where the AI of
-//! each level plugs in.
+//! The move choice is a seam, [`MoveChooser`]: [`ComputerMover`] is the
+//! computer player of an AI level (the same as in the GUI and in `match`),
+//! which [`chooser_for_level`] gives; [`RandomMover`] (sample a full
+//! position from the seat's view, play a uniformly random legal move) is
+//! the cheapest legal mover, for tests and the load benchmark.
 
 use super::client::{Client, ClientConfig, ClientEvent};
 use super::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use crate::record::{GameRecord, SeatLog, has_setup_phase};
+use ai::{ComputerPlayer, Level};
 use game_core::rng::{GameRng, seeded};
-use game_core::{Observe, Outcome, Seat, SeatView};
+use game_core::{Evaluate, Observe, Outcome, Seat, SeatView};
+use rand::Rng;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -39,11 +42,40 @@ impl<G: Observe> MoveChooser<G> for RandomMover {
     }
 }
 
-/// The move chooser for AI level `level` (1..=10). For now every level
-/// plays random legal moves; the AI plugs in here.
-pub fn chooser_for_level<G: Observe>(level: u8) -> Box<dyn MoveChooser<G>> {
-    let _ = level;
-    Box::new(RandomMover)
+/// The computer player of one AI level, choosing from the seat's view
+/// only. It keeps its engines from move to move, as the GUI's does; each
+/// decision's seed is drawn from the bot's seeded generator, so a bot's
+/// game is replayable (up to the level's time cap, see
+/// [`ai::Budget::reproducible`]).
+pub struct ComputerMover<G: Observe + Evaluate> {
+    player: ComputerPlayer<G>,
+}
+
+impl<G: Observe + Evaluate> ComputerMover<G> {
+    /// The computer player of `level`.
+    pub fn new(level: Level) -> Self {
+        ComputerMover { player: ComputerPlayer::new(level) }
+    }
+}
+
+impl<G: Observe + Evaluate> MoveChooser<G> for ComputerMover<G> {
+    fn choose(&mut self, view: &G::View, rng: &mut GameRng) -> Option<G::Move> {
+        self.player.choose_move(view, rng.random(), None).best_move
+    }
+}
+
+/// The move chooser for AI level `level` (1..=10; out of range is taken
+/// as the nearest level): the computer player of that level.
+pub fn chooser_for_level<G: Observe + Evaluate>(level: u8) -> Box<dyn MoveChooser<G>> {
+    let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
+    Box::new(ComputerMover::<G>::new(level))
+}
+
+/// Whether the computer's setup at `level` comes from the game's library
+/// (as [`ComputerPlayer::choose_setup`] decides) rather than generated.
+fn library_setup<G: Observe>(level: u8) -> bool {
+    let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
+    ai::levels::budget(G::NAME, level).library_setup
 }
 
 /// Whether the bot opens a game or joins one.
@@ -214,7 +246,7 @@ impl<G: Observe> Bot<G> {
     /// Plays until the game ends.
     pub fn play(mut self, chooser: &mut dyn MoveChooser<G>) -> Result<BotReport, BotError> {
         if self.setup_required && has_setup_phase::<G>() {
-            let strong = self.config.level >= 5;
+            let strong = library_setup::<G>(self.config.level);
             let setup = G::random_setup(&self.rules, self.seat, strong, &mut self.rng);
             let setup = serde_json::to_value(&setup).map_err(|e| BotError::BadMessage(e.to_string()))?;
             self.log.own_setup(&setup);

@@ -11,7 +11,9 @@
 
 use game_core::nim::{Nim, NimMove, NimRules, NimViolation};
 use game_core::rng::GameRng;
-use game_core::{FullView, Game, NotationError, Observe, Outcome, PositionError, Seat, SeatView, SetupError};
+use game_core::{
+    Evaluate, FullView, Game, NotationError, Observe, Outcome, PositionError, Seat, SeatView, SetupError,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -155,5 +157,12 @@ impl Observe for SecretNim {
         words[seat.index()] = view.own_word.clone();
         words[seat.opponent().index()] = view.opponent_word.clone().unwrap_or_else(|| "UNKNOWN".into());
         SecretNim { nim: view.board.position.clone(), words }
+    }
+}
+
+/// The words play no part in the heaps: Nim's own heuristic.
+impl Evaluate for SecretNim {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        self.nim.evaluate(seat)
     }
 }
