@@ -1,23 +1,37 @@
-//! The load benchmark's driver: many concurrent bot games on one server.
+//! The load benchmark's driver: many concurrent bot games of the real
+//! games on one server.
 //!
 //! Not part of the normal test run (`#[ignore]`); `shell/benches/net-load.sh`
 //! starts `boardsuite serve` and runs this against it. Settings come from
 //! the environment:
 //! - `NET_LOAD_ADDR`: the server (default: an in-process server);
-//! - `NET_LOAD_SERVER_PID`: its process, for peak memory (VmHWM);
+//! - `NET_LOAD_SERVER_PID`: its process, for its CPU time and peak memory;
 //! - `NET_LOAD_GAMES`: concurrent games (default 300);
-//! - `NET_LOAD_SET`: Nim rule options, `;`-separated (default six heaps of 9).
+//! - `NET_LOAD_MIX`: the games, `,`-separated, dealt round-robin (default
+//!   `stones,blockade,strategy-chess`; `nim` is there too);
+//! - `NET_LOAD_MOVER`: `random` (default: sample the view, play a random
+//!   legal move) or `level1` .. `level10` (the computer player of a level);
+//! - `NET_LOAD_SET_STONES`, `NET_LOAD_SET_BLOCKADE`,
+//!   `NET_LOAD_SET_STRATEGY_CHESS`, `NET_LOAD_SET_NIM`: rule options of
+//!   each game, `;`-separated (default: the game's defaults; Nim six heaps
+//!   of 9).
 //!
-//! Every game must finish by the rules, with no refused move and every
-//! move confirmed to its bot (zero lost or wrongly refused moves).
+//! Every bot is seated (and its setup sent, in Strategy Chess) before any
+//! game plays; then all games play at once. Every game must finish by the
+//! rules, with no refused command and every move confirmed to the bot that
+//! played it (zero lost or wrongly refused moves), and both seats must
+//! agree on the result and the ply count.
 
-use game_core::RuleSet;
-use game_core::nim::{Nim, NimRules};
-use shell::net::bot::{Bot, BotConfig, BotReport, BotTable, RandomMover};
+use game_core::{Evaluate, Observe, RuleSet};
+use shell::net::bot::{
+    Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser, RandomMover, chooser_for_level,
+};
 use shell::net::client::ClientConfig;
 use shell::net::protocol::Ending;
 use shell::net::server::{ServerConfig, start};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Barrier};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 fn env_or(key: &str, default: &str) -> String {
@@ -38,68 +52,173 @@ fn cpu_seconds(pid: &str) -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-fn bot_config(seed: u64) -> BotConfig {
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or_else(|_| "?".into(), |l| l.trim().to_string())
+}
+
+fn bot_config(seed: u64, level: u8) -> BotConfig {
     BotConfig {
         seed,
-        timeout: Duration::from_secs(300),
+        level,
+        timeout: Duration::from_secs(3600),
         client: ClientConfig { ping_interval: Duration::from_secs(30), ..ClientConfig::default() },
         ..BotConfig::default()
     }
+}
+
+/// How the bots choose their moves.
+#[derive(Clone, Copy, Debug)]
+enum Mover {
+    Random,
+    Level(u8),
+}
+
+impl Mover {
+    fn from_env() -> Mover {
+        let text = env_or("NET_LOAD_MOVER", "random");
+        if text == "random" {
+            return Mover::Random;
+        }
+        let level =
+            text.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()).filter(|n| (1..=10).contains(n));
+        Mover::Level(
+            level.unwrap_or_else(|| panic!("NET_LOAD_MOVER=`{text}`: expected random or level1..level10")),
+        )
+    }
+
+    fn level(self) -> u8 {
+        match self {
+            Mover::Random => 1,
+            Mover::Level(n) => n,
+        }
+    }
+
+    fn chooser<G: Observe + Evaluate>(self) -> Box<dyn MoveChooser<G>> {
+        match self {
+            Mover::Random => Box::new(RandomMover),
+            Mover::Level(n) => chooser_for_level::<G>(n),
+        }
+    }
+}
+
+type GameResult = (Result<BotReport, BotError>, Result<BotReport, BotError>);
+
+/// The rules of `G` from `NET_LOAD_SET_<GAME>`.
+fn rules_of<G: Observe>(default: &str) -> G::Rules {
+    let key = format!("NET_LOAD_SET_{}", G::NAME.to_ascii_uppercase().replace('-', "_"));
+    let text = env_or(&key, default);
+    let settings: Vec<String> =
+        text.split(';').filter(|s| !s.trim().is_empty()).map(str::to_string).collect();
+    G::Rules::default().with_settings(&settings).unwrap_or_else(|e| panic!("{key}: {e}"))
+}
+
+/// Starts one game on two threads: the creator and the joiner are seated,
+/// then wait at `barrier` before they play.
+fn spawn_game<G: Observe + Evaluate>(
+    addr: String,
+    rules: G::Rules,
+    seed: u64,
+    mover: Mover,
+    barrier: Arc<Barrier>,
+) -> JoinHandle<GameResult> {
+    // The bots search on these threads at AI levels: give them room.
+    let stack = 2 << 20;
+    std::thread::Builder::new()
+        .stack_size(stack)
+        .spawn(move || {
+            let level = mover.level();
+            let creator =
+                Bot::<G>::connect(&addr, BotTable::Create { rules, seat: None }, bot_config(2 * seed, level));
+            let code = creator.as_ref().map(|bot| bot.code().to_string()).map_err(Clone::clone);
+            let (addr2, barrier2) = (addr.clone(), Arc::clone(&barrier));
+            let joiner = std::thread::Builder::new()
+                .stack_size(stack)
+                .spawn(move || {
+                    let joiner = code.and_then(|code| {
+                        Bot::<G>::connect(&addr2, BotTable::Join { code }, bot_config(2 * seed + 1, level))
+                    });
+                    barrier2.wait();
+                    joiner?.play(mover.chooser::<G>().as_mut())
+                })
+                .expect("a thread");
+            // Every bot is seated before any game plays.
+            barrier.wait();
+            let created = creator.and_then(|bot| bot.play(mover.chooser::<G>().as_mut()));
+            let joined =
+                joiner.join().unwrap_or_else(|_| Err(BotError::Closed("the joiner panicked".into())));
+            (created, joined)
+        })
+        .expect("a thread")
 }
 
 #[test]
 #[ignore = "a benchmark: run shell/benches/net-load.sh"]
 fn concurrent_bot_games_all_finish() {
     let games: usize = env_or("NET_LOAD_GAMES", "300").parse().expect("NET_LOAD_GAMES is a number");
-    let settings: Vec<String> =
-        env_or("NET_LOAD_SET", "heaps=[9,9,9,9,9,9];max_take=2").split(';').map(str::to_string).collect();
-    let rules = NimRules::default().with_settings(&settings).expect("valid NET_LOAD_SET");
+    let mix: Vec<String> = env_or("NET_LOAD_MIX", "stones,blockade,strategy-chess")
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .collect();
+    let mover = Mover::from_env();
     let local = match std::env::var("NET_LOAD_ADDR") {
         Ok(_) => None,
         Err(_) => Some(start(ServerConfig { max_connections: 10_000, ..ServerConfig::loopback() }).unwrap()),
     };
     let addr = local.as_ref().map_or_else(|| env_or("NET_LOAD_ADDR", ""), |s| s.addr().to_string());
+    let server_pid = std::env::var("NET_LOAD_SERVER_PID").unwrap_or_else(|_| "self".into());
 
-    // Seat every bot first, then let all games play at once.
+    // Every bot waits here once seated; so does this thread, then all
+    // games play at once.
     let barrier = Arc::new(Barrier::new(2 * games + 1));
     let mut threads = Vec::new();
-    for game in 0..games as u64 {
-        let (addr, rules, barrier) = (addr.clone(), rules.clone(), Arc::clone(&barrier));
-        let spawned = std::thread::Builder::new().stack_size(256 * 1024).spawn(move || {
-            let creator =
-                Bot::<Nim>::connect(&addr, BotTable::Create { rules, seat: None }, bot_config(2 * game));
-            let creator = creator.expect("the creator is seated");
-            let code = creator.code().to_string();
-            let (addr2, barrier2) = (addr.clone(), Arc::clone(&barrier));
-            let joiner = std::thread::Builder::new()
-                .stack_size(256 * 1024)
-                .spawn(move || {
-                    let joiner =
-                        Bot::<Nim>::connect(&addr2, BotTable::Join { code }, bot_config(2 * game + 1))
-                            .expect("the joiner is seated");
-                    barrier2.wait();
-                    joiner.play(&mut RandomMover)
-                })
-                .expect("a thread");
-            barrier.wait();
-            let created = creator.play(&mut RandomMover);
-            let joined = joiner.join().expect("the joiner ran");
-            (created, joined)
-        });
-        threads.push(spawned.expect("a thread"));
+    let seating = Instant::now();
+    for game in 0..games {
+        let name = mix[game % mix.len()].as_str();
+        let (addr, seed) = (addr.clone(), game as u64);
+        let barrier = Arc::clone(&barrier);
+        let handle = match name {
+            "stones" => {
+                spawn_game::<stones::Stones>(addr, rules_of::<stones::Stones>(""), seed, mover, barrier)
+            }
+            "blockade" => spawn_game::<blockade::Blockade>(
+                addr,
+                rules_of::<blockade::Blockade>(""),
+                seed,
+                mover,
+                barrier,
+            ),
+            "strategy-chess" => spawn_game::<strategy_chess::StrategyChess>(
+                addr,
+                rules_of::<strategy_chess::StrategyChess>(""),
+                seed,
+                mover,
+                barrier,
+            ),
+            "nim" => spawn_game::<game_core::nim::Nim>(
+                addr,
+                rules_of::<game_core::nim::Nim>("heaps=[9,9,9,9,9,9];max_take=2"),
+                seed,
+                mover,
+                barrier,
+            ),
+            other => panic!("NET_LOAD_MIX: `{other}` is not stones, blockade, strategy-chess or nim"),
+        };
+        threads.push((name.to_string(), handle));
     }
-    let server_pid = std::env::var("NET_LOAD_SERVER_PID").unwrap_or_else(|_| "self".into());
     barrier.wait();
+    let seated_in = seating.elapsed();
     let cpu_before = cpu_seconds(&server_pid);
+    let memory_seated = vm_hwm_kib(&server_pid);
     let started = Instant::now();
-    let results: Vec<(Result<BotReport, _>, Result<BotReport, _>)> =
-        threads.into_iter().map(|t| t.join().expect("a game thread ran")).collect();
+    let results: Vec<(String, GameResult)> =
+        threads.into_iter().map(|(name, t)| (name, t.join().expect("a game thread ran"))).collect();
     let elapsed = started.elapsed();
     let server_cpu = cpu_seconds(&server_pid).zip(cpu_before).map(|(after, before)| after - before);
 
     let mut plies = 0;
+    let mut per_game: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
-    for (i, (a, b)) in results.into_iter().enumerate() {
+    for (i, (name, (a, b))) in results.into_iter().enumerate() {
         match (a, b) {
             (Ok(a), Ok(b)) => {
                 let fine = a.outcome == b.outcome
@@ -109,31 +228,53 @@ fn concurrent_bot_games_all_finish() {
                     && a.refusals.is_empty()
                     && b.refusals.is_empty();
                 if !fine {
-                    failures.push(format!("game {i}: {a:?} / {b:?}"));
+                    failures.push(format!("game {i} ({name}): {a:?} / {b:?}"));
                 }
                 plies += a.plies;
+                let entry = per_game.entry(name).or_default();
+                entry.0 += 1;
+                entry.1 += a.plies;
             }
-            (a, b) => failures.push(format!("game {i}: {:?} / {:?}", a.err(), b.err())),
+            (a, b) => failures.push(format!("game {i} ({name}): {:?} / {:?}", a.err(), b.err())),
         }
     }
     let secs = elapsed.as_secs_f64();
-    println!("games {games} concurrent, all seated before play");
+    println!(
+        "games {games} concurrent ({}), movers {mover:?}, all seated in {:.2} s",
+        mix.join(","),
+        seated_in.as_secs_f64()
+    );
+    for (name, (count, game_plies)) in &per_game {
+        println!(
+            "  {name}: {count} games, {game_plies} plies ({:.0} a game)",
+            *game_plies as f64 / *count as f64
+        );
+    }
     println!("plies {plies} in {secs:.2} s: {:.0} moves/s", plies as f64 / secs);
     if let Some(cpu) = server_cpu {
-        println!("server CPU {cpu:.2} s during play ({:.0} µs a move)", cpu * 1e6 / plies.max(1) as f64);
+        println!(
+            "server CPU {cpu:.2} s during play ({:.1} µs a move, {:.0}% of one core)",
+            cpu * 1e6 / plies.max(1) as f64,
+            cpu / secs * 100.0
+        );
     }
     if let Some(server) = &local {
         println!("server stats: {:?}", server.stats());
     }
     if let Ok(pid) = std::env::var("NET_LOAD_SERVER_PID") {
         match vm_hwm_kib(&pid) {
-            Some(kib) => println!("server peak memory (VmHWM) {:.1} MiB", kib as f64 / 1024.0),
+            Some(kib) => println!(
+                "server peak memory (VmHWM) {:.1} MiB ({:.1} MiB once all were seated)",
+                kib as f64 / 1024.0,
+                memory_seated.unwrap_or(0) as f64 / 1024.0
+            ),
             None => println!("server peak memory: /proc/{pid}/status unreadable"),
         }
     }
     if let Some(kib) = vm_hwm_kib("self") {
         println!("driver peak memory (VmHWM) {:.1} MiB", kib as f64 / 1024.0);
     }
+    println!("load average at the end: {}", load_average());
     assert!(failures.is_empty(), "{} games went wrong:\n{}", failures.len(), failures.join("\n"));
     println!("failures 0: every game finished with zero lost or refused moves");
 }

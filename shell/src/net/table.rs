@@ -6,6 +6,7 @@
 //! [`open_table`] picks the concrete game by name.
 
 use super::protocol::{ErrorKind, PublicMove};
+use super::view_trail::TrailSender;
 use crate::cli::game_kind::GameKind;
 use crate::record::{GameRecord, RecordError, full_record, has_setup_phase};
 use clap::ValueEnum;
@@ -69,6 +70,11 @@ pub trait Table: Send {
     /// `seat`'s view as JSON, once started. Built from that seat's view
     /// only.
     fn view(&self, seat: Seat) -> Option<Value>;
+    /// `seat`'s view as JSON for a connection that was sent what `trail`
+    /// records, with its history cut to what the connection lacks (see
+    /// [`TrailSender::view_to_send`]), and where that history continues.
+    /// Once started; built from that seat's view only.
+    fn view_to_send(&self, seat: Seat, trail: &mut TrailSender) -> Option<(Value, Option<usize>)>;
     /// Plays a move in notation for `seat` at `ply`.
     fn submit_move(&mut self, seat: Seat, ply: usize, notation: &str) -> Result<PublicMove, Refusal>;
     /// `seat` resigns.
@@ -219,6 +225,14 @@ impl<G: Observe> Table for GameTable<G> {
             return None;
         }
         serde_json::to_value(referee.view(seat)).ok()
+    }
+
+    fn view_to_send(&self, seat: Seat, trail: &mut TrailSender) -> Option<(Value, Option<usize>)> {
+        let referee = self.referee.as_ref()?;
+        if seat.index() >= self.seats {
+            return None;
+        }
+        trail.view_to_send(&referee.view(seat)).ok()
     }
 
     fn submit_move(&mut self, seat: Seat, ply: usize, notation: &str) -> Result<PublicMove, Refusal> {

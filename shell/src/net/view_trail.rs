@@ -27,9 +27,16 @@
 //! assert_eq!(second["history"], json!(["a4-a5", "a7-a6"]));
 //! ```
 //!
+//! The server does not even turn the events a connection has into JSON:
+//! [`TrailSender::skippable`] says how many it may pass over, and
+//! [`skip::to_value_skipping_history`] writes the view without them.
+//!
 //! [`ServerMessage::View`]: super::protocol::ServerMessage::View
 
+pub mod skip;
+
 use super::protocol::ProtocolError;
+use serde::Serialize;
 use serde_json::Value;
 
 /// The field of a view that travels as a trail.
@@ -52,19 +59,62 @@ impl TrailSender {
     /// and returns how many were dropped (where the rest start), or `None`
     /// when the view goes out whole.
     pub fn shorten(&mut self, view: &mut Value) -> Option<usize> {
+        self.shorten_after(view, 0).unwrap_or(None)
+    }
+
+    /// How many history events at the front of the next view this
+    /// connection has and need not be turned into JSON at all: every one
+    /// sent but the last, which is kept to check that the history only
+    /// grew.
+    pub fn skippable(&self) -> usize {
+        self.sent.saturating_sub(1)
+    }
+
+    /// The view as JSON to send this connection, with the history cut as
+    /// [`TrailSender::shorten`] cuts it, and where that history continues.
+    /// Only the events that go out are turned into JSON, unless the
+    /// history changed other than by growing: then the view is written
+    /// again, whole.
+    pub fn view_to_send<V: Serialize + ?Sized>(
+        &mut self,
+        view: &V,
+    ) -> Result<(Value, Option<usize>), serde_json::Error> {
+        let skipped = self.skippable();
+        let mut json = skip::to_value_skipping_history(view, skipped)?;
+        if let Ok(from) = self.shorten_after(&mut json, skipped) {
+            return Ok((json, from));
+        }
+        let mut whole = serde_json::to_value(view)?;
+        let from = self.shorten(&mut whole);
+        Ok((whole, from))
+    }
+
+    /// [`TrailSender::shorten`] for a view whose history already lacks its
+    /// first `skipped` events. `Err(())` when those were not events this
+    /// connection has (the history changed), and nothing is changed.
+    fn shorten_after(&mut self, view: &mut Value, skipped: usize) -> Result<Option<usize>, ()> {
         let Some(history) = history_mut(view) else {
+            if skipped > 0 {
+                return Err(());
+            }
             *self = TrailSender::default();
-            return None;
+            return Ok(None);
         };
-        let len = history.len();
-        let continues = self.sent > 0 && self.sent <= len && self.last.as_ref() == history.get(self.sent - 1);
+        let len = skipped + history.len();
+        // The last event sent must stand where it stood.
+        let last_sent =
+            self.sent.checked_sub(1).and_then(|i| i.checked_sub(skipped)).and_then(|i| history.get(i));
+        let continues = self.sent <= len && last_sent.is_some() && last_sent == self.last.as_ref();
+        if skipped > 0 && !continues {
+            return Err(());
+        }
         let from = continues.then_some(self.sent);
         self.last = history.last().cloned();
         self.sent = len;
         if let Some(from) = from {
-            history.drain(..from);
+            history.drain(..from - skipped);
         }
-        from
+        Ok(from)
     }
 }
 
@@ -110,6 +160,42 @@ impl TrailKeeper {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// `view_to_send` gives what `shorten` gives on the whole view, for
+    /// histories that grow, change, shrink and vanish.
+    #[test]
+    fn views_sent_without_serializing_the_known_history_are_the_same() {
+        let histories: Vec<Option<Vec<u32>>> = vec![
+            Some(vec![]),
+            Some(vec![1]),
+            Some(vec![1, 2]),
+            Some(vec![1, 2, 3, 4]),
+            Some(vec![1, 2, 3, 4]),
+            Some(vec![1, 2, 3, 9, 5]),
+            Some(vec![1, 2, 3, 9, 5, 6]),
+            Some(vec![1, 2]),
+            Some(vec![1, 2, 7]),
+            None,
+            Some(vec![1]),
+            Some(vec![1, 3]),
+        ];
+        let (mut old, mut new) = (TrailSender::default(), TrailSender::default());
+        let mut keeper = TrailKeeper::default();
+        for history in histories {
+            let view = match &history {
+                Some(events) => json!({"seat": 1, "history": events}),
+                None => json!({"seat": 1}),
+            };
+            let mut expected = view.clone();
+            let expected_from = old.shorten(&mut expected);
+            let (sent, from) = new.view_to_send(&view).unwrap();
+            assert_eq!((&sent, from), (&expected, expected_from), "{history:?}");
+            assert_eq!(new, old);
+            let mut whole = sent;
+            keeper.restore(&mut whole, from).unwrap();
+            assert_eq!(whole, view);
+        }
+    }
 
     #[test]
     fn a_changed_history_goes_out_whole_and_views_without_one_pass_untouched() {

@@ -100,9 +100,9 @@ impl Room {
     /// Sends `seat` its own view, if play has started. Each seat's view is
     /// built from that seat's view only.
     pub fn send_view(&mut self, seat: Seat) {
-        let (Some(mut view), Some(to_move)) = (self.table.view(seat), self.table.to_move()) else { return };
+        let Some(to_move) = self.table.to_move() else { return };
         let Some(slot) = self.seats.get_mut(seat.index()).filter(|s| s.conn.is_some()) else { return };
-        let history_from = slot.trail.shorten(&mut view);
+        let Some((view, history_from)) = self.table.view_to_send(seat, &mut slot.trail) else { return };
         self.send_to(seat, &ServerMessage::View { ply: self.table.ply(), to_move, view, history_from });
     }
 
