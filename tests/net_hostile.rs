@@ -7,7 +7,7 @@ use game_core::Game;
 use game_core::nim::Nim;
 use game_core::rng::seeded;
 use game_core::{Seat, SeatView};
-use net_support::{GRACE, Raw, finish_with_random_moves, random_notation, test_server};
+use net_support::{GRACE, Raw, finish_from_views, finish_with_random_moves, random_notation, test_server};
 use serde_json::Value;
 use shell::net::protocol::{ClientMessage, ErrorKind, ServerMessage};
 use std::io::Write;
@@ -200,6 +200,7 @@ fn a_client_that_stops_reading_is_dropped_without_stalling_anyone() {
     talker.join(&code);
     // Another game going on at the same time.
     let (mut a, mut b, _) = seated_pair(server.addr());
+    let views = (a.next_view::<Nim>(), b.next_view::<Nim>());
 
     let text = "x".repeat(500);
     let started = Instant::now();
@@ -207,6 +208,13 @@ fn a_client_that_stops_reading_is_dropped_without_stalling_anyone() {
         for _ in 0..200 {
             for _ in 0..500 {
                 talker.send(&ClientMessage::Chat { text: text.clone() });
+            }
+            // The other game's players are answered at once meanwhile.
+            for (raw, nonce) in [(&mut a, 1), (&mut b, 2)] {
+                let asked = Instant::now();
+                raw.send(&ClientMessage::Ping { nonce });
+                raw.recv_until(|m| *m == ServerMessage::Pong { nonce });
+                assert!(asked.elapsed() < Duration::from_secs(1), "a ping took {:?}", asked.elapsed());
             }
             // Did the server give up on the deaf client?
             while let Some(m) = talker.poll(Duration::from_millis(5)) {
@@ -220,8 +228,8 @@ fn a_client_that_stops_reading_is_dropped_without_stalling_anyone() {
     };
     assert!(dropped, "the deaf client was never dropped");
 
-    // The other game was never stalled.
-    let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 3);
+    // The other game plays on.
+    let plies = finish_from_views::<Nim>(&mut a, &mut b, 3, Some(views));
     assert!(plies > 0);
     assert!(server.stats().dropped >= 1);
 
@@ -233,5 +241,52 @@ fn a_client_that_stops_reading_is_dropped_without_stalling_anyone() {
         over,
         ServerMessage::GameOver { ending: shell::net::protocol::Ending::Abandoned { seat: Seat::FIRST }, .. }
     ));
+    server.stop();
+}
+
+#[test]
+fn a_flood_of_chat_or_pings_is_slowed_to_the_readers_pace_and_drops_no_one_who_reads() {
+    // Queues of 64 lines: a flood fills them in a moment.
+    let server = test_server();
+    let (mut a, mut b, _) = seated_pair(server.addr());
+    let _ = b.recv_until(|m| matches!(m, ServerMessage::View { .. }));
+    let (ply, view) = a.next_view::<Nim>();
+
+    // A floods chat at B and pings at itself, as fast as its socket takes
+    // them, and reads its pongs at the same time.
+    const LINES: usize = 5_000;
+    let mut writer = a.stream.try_clone().unwrap();
+    let flood = std::thread::spawn(move || {
+        let chat = shell::net::protocol::encode(&ClientMessage::Chat { text: "spam ".repeat(50) }).unwrap();
+        let ping = shell::net::protocol::encode(&ClientMessage::Ping { nonce: 9 }).unwrap();
+        let batch = format!("{chat}\n{ping}\n").repeat(100);
+        (0..LINES / 100).all(|_| writer.write_all(batch.as_bytes()).is_ok())
+    });
+    let pongs = std::thread::spawn(move || {
+        let mut pongs = 0;
+        while pongs < LINES {
+            match a.try_recv() {
+                Some(ServerMessage::Pong { nonce: 9 }) => pongs += 1,
+                Some(ServerMessage::View { .. } | ServerMessage::OpponentJoined { .. }) => {}
+                other => panic!("the flooder got {other:?} after {pongs} pongs"),
+            }
+        }
+        a
+    });
+    let mut chats = 0;
+    while chats < LINES {
+        match b.try_recv() {
+            Some(ServerMessage::Chat { from: Seat::FIRST, .. }) => chats += 1,
+            other => panic!("the reader got {other:?} after {chats} chat lines"),
+        }
+    }
+    assert!(flood.join().unwrap(), "the flooder's lines were all taken");
+    let mut a = pongs.join().unwrap();
+
+    // Both are still seated and the game goes on.
+    a.send(&mv(ply, &random_notation::<Nim>(&view, &mut seeded(2))));
+    let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 5);
+    assert!(plies > ply);
+    assert_eq!(server.stats().dropped, 0, "{:?}", server.stats());
     server.stop();
 }

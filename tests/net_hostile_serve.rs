@@ -18,7 +18,7 @@ use serde_json::Value;
 use shell::net::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use shell::record::has_setup_phase;
 use std::io::{BufRead, BufReader, Write};
-use std::net::SocketAddr;
+use std::net::{Shutdown, SocketAddr};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,10 @@ const GRACE_SECS: f64 = 0.3;
 /// How much the server's peak memory may grow while the hostile clients
 /// do their worst: well below the 10 MB line it must not hold.
 const MAX_GROWTH_KIB: u64 = 4 * 1024;
+
+/// The deaf client's pings are sent 1000 at a time, at most this many
+/// times (enough to fill any socket buffers many times over).
+const MAX_FLOOD_ROUNDS: usize = 5_000;
 
 /// A `boardsuite serve` process, killed when dropped.
 struct Server {
@@ -39,7 +43,7 @@ impl Server {
     fn start() -> Server {
         let grace = GRACE_SECS.to_string();
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-            .args(["serve", "--port", "0", "--bind", "127.0.0.1", "--grace", &grace])
+            .args(["serve", "--port", "0", "--bind", "127.0.0.1", "--grace", &grace, "--write-timeout", "1"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -146,24 +150,29 @@ fn a_ten_megabyte_line_and_a_client_that_stops_reading_are_cut_off_without_the_s
     assert!(matches!(told, ServerMessage::OpponentDisconnected { seat: Seat::SECOND, .. }), "{told:?}");
 
     // The deaf client sends pings and reads none of the pongs, until the
-    // server gives up on it.
+    // server gives up on it. Paced, so that the server's writer keeps up
+    // and it is the pongs nobody reads that fill the pipes.
     let mut flood = deaf.stream.try_clone().unwrap();
     let flooder = std::thread::spawn(move || {
         let ping = b"{\"type\":\"ping\",\"nonce\":1}\n".repeat(1000);
         let mut rounds = 0;
-        while rounds < 4_000 && flood.write_all(&ping).is_ok() {
+        while rounds < MAX_FLOOD_ROUNDS && flood.write_all(&ping).is_ok() {
             rounds += 1;
+            std::thread::sleep(Duration::from_millis(2));
         }
         rounds
     });
     let started = Instant::now();
     let gone = talker.recv_until(|m| matches!(m, ServerMessage::OpponentDisconnected { .. }));
     assert!(matches!(gone, ServerMessage::OpponentDisconnected { seat: Seat::FIRST, .. }), "{gone:?}");
+    let cut_after = started.elapsed();
+    // Our own end may wait long for the closed peer to say so (a
+    // zero window's probes back off): stop writing from here.
+    let _ = deaf.stream.shutdown(Shutdown::Both);
     let flood_rounds = flooder.join().unwrap();
-    assert!(flood_rounds < 4_000, "the server never cut the deaf client off");
+    assert!(flood_rounds < MAX_FLOOD_ROUNDS, "the server never cut the deaf client off");
     eprintln!(
-        "10 MB line: {megabytes_sent} MiB written before the cut; deaf client cut after {:?} and {} pings",
-        started.elapsed(),
+        "10 MB line: {megabytes_sent} MiB written before the cut; deaf client cut after {cut_after:?} and about {} pings",
         flood_rounds * 1000
     );
 

@@ -149,6 +149,10 @@ pub struct ServeArgs {
     /// may claim the game.
     #[arg(long, default_value_t = 60.0)]
     pub grace: f64,
+    /// Seconds a client may leave the server's lines unread (a write that
+    /// takes longer drops it).
+    #[arg(long, default_value_t = 10.0)]
+    pub write_timeout: f64,
     /// A folder to write each finished game's full record to.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,

@@ -1,4 +1,4 @@
-//! `boardsuite serve [--port P] [--bind ADDR] [--grace SECS] [--records DIR]`
+//! `boardsuite serve [--port P] [--bind ADDR] [--grace SECS] [--write-timeout SECS] [--records DIR]`
 //!
 //! Runs the headless referee server until the process is stopped. Its
 //! first line is `listening on ADDR` (with the real port, so `--port 0`
@@ -19,9 +19,16 @@ pub fn run(args: &ServeArgs) -> CommandResult {
         .ok()
         .filter(|g| *g <= Duration::from_secs(86_400))
         .ok_or_else(|| Failure::usage(format!("--grace {}: expected 0 to 86400 seconds", args.grace)))?;
+    let write_timeout = Duration::try_from_secs_f64(args.write_timeout)
+        .ok()
+        .filter(|t| (Duration::from_millis(10)..=Duration::from_secs(3600)).contains(t))
+        .ok_or_else(|| {
+            Failure::usage(format!("--write-timeout {}: expected 0.01 to 3600 seconds", args.write_timeout))
+        })?;
     let config = ServerConfig {
         bind: SocketAddr::new(ip, args.port),
         grace,
+        write_timeout,
         record_dir: args.records.clone(),
         ..ServerConfig::default()
     };

@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 /// Unreadable lines tolerated before the client is dropped.
 const GARBAGE_LIMIT: u32 = 16;
 
+/// How long a reader naps while a queue its client feeds is backed up.
+const BACKPRESSURE_NAP: Duration = Duration::from_millis(2);
+
 /// Answers a connection over the limit and closes it.
 pub(super) fn refuse_busy(mut stream: TcpStream) {
     let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
@@ -151,6 +154,7 @@ impl Connection {
         let max_line = config.max_line;
         let _ = stream.set_read_timeout(Some(idle));
         loop {
+            self.wait_for_readers();
             if self.shared.stopping.load(Ordering::SeqCst) {
                 return false;
             }
@@ -194,6 +198,32 @@ impl Connection {
                 Err(_) => return false,
             }
         }
+    }
+
+    /// Backpressure: while a queue this client's commands feed is backed
+    /// up (its own, for the replies; its room's seats', for what it sends
+    /// them), this client is not read, and its commands wait in its socket.
+    /// So a client flooding chat lines or pings slows to the pace its
+    /// recipients read, instead of filling their queues and getting them
+    /// dropped however well they read. The wait is at most the write
+    /// timeout: by then a recipient that reads nothing has been dropped by
+    /// its writer.
+    fn wait_for_readers(&self) {
+        let deadline = Instant::now() + self.shared.config.write_timeout;
+        while self.feeds_a_backed_up_queue()
+            && Instant::now() < deadline
+            && !self.shared.stopping.load(Ordering::SeqCst)
+        {
+            std::thread::sleep(BACKPRESSURE_NAP);
+        }
+    }
+
+    fn feeds_a_backed_up_queue(&self) -> bool {
+        if self.outbox.is_backed_up() {
+            return true;
+        }
+        let Some(binding) = &self.binding else { return false };
+        lock(&binding.room).seats.iter().filter_map(|s| s.conn.as_ref()).any(Outbox::is_backed_up)
     }
 
     fn handle(&mut self, message: ClientMessage) -> Reply {
@@ -365,8 +395,12 @@ impl Connection {
                 self.after_ending(room);
             }
             ClientMessage::OfferDraw => {
+                let standing = room.table.draw_offer() == Some(seat);
                 room.table.offer_draw(seat)?;
-                room.send_to_others(seat, &ServerMessage::DrawOffered { by: seat });
+                // The same offer again is news to no one.
+                if !standing {
+                    room.send_to_others(seat, &ServerMessage::DrawOffered { by: seat });
+                }
             }
             ClientMessage::AcceptDraw => {
                 room.table.accept_draw(seat)?;

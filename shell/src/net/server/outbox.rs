@@ -2,13 +2,20 @@
 //!
 //! Nothing on the server ever blocks on a client's socket. Lines go into a
 //! bounded queue with `try_send`; a writer thread of the connection writes
-//! them with a write timeout. A client whose queue fills up (it stopped
-//! reading) is dropped: its socket is shut down, which ends both threads.
+//! them with a write timeout. A client that reads nothing for that long is
+//! dropped, and so is one whose queue fills up: its socket is shut down,
+//! which ends both threads.
+//!
+//! A queue more than half full is [backed up](Outbox::is_backed_up): the
+//! connections whose commands feed it stop being read for a while (see the
+//! server's `connection` module), so that a client flooding commands (chat
+//! lines, pings) slows to the pace its recipients read, rather than filling
+//! their queues and getting them dropped, however well they read.
 
 use std::io::{BufWriter, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -22,13 +29,24 @@ pub struct Outbox {
     stream: Arc<TcpStream>,
     dropped: Arc<AtomicBool>,
     drop_count: Arc<AtomicU64>,
+    /// Lines queued and not yet taken by the writer.
+    queued: Arc<AtomicUsize>,
+    /// Whether the writer has ended (nothing queued will be written).
+    closed: Arc<AtomicBool>,
+    capacity: usize,
 }
 
 impl Outbox {
     /// Queues a line (without newline). A full queue means the client
     /// stopped reading: it is dropped, and this returns false.
     pub fn send(&self, line: Arc<str>) -> bool {
-        match self.queue.try_send(line) {
+        // Counted before it can be taken, so the count never goes below 0.
+        self.queued.fetch_add(1, Ordering::Relaxed);
+        let sent = self.queue.try_send(line);
+        if sent.is_err() {
+            self.queued.fetch_sub(1, Ordering::Relaxed);
+        }
+        match sent {
             Ok(()) => true,
             Err(TrySendError::Full(_)) => {
                 if !self.dropped.swap(true, Ordering::Relaxed) {
@@ -45,6 +63,12 @@ impl Outbox {
     pub fn kill(&self) {
         let _ = self.stream.shutdown(Shutdown::Both);
     }
+
+    /// Whether more than half the queue waits for the writer (and the
+    /// writer still runs).
+    pub fn is_backed_up(&self) -> bool {
+        !self.closed.load(Ordering::Relaxed) && self.queued.load(Ordering::Relaxed) > self.capacity / 2
+    }
 }
 
 /// Opens an outbox of `capacity` lines on `stream` and starts its writer;
@@ -59,22 +83,32 @@ pub fn open(
 ) -> std::io::Result<(Outbox, JoinHandle<()>)> {
     let stream = Arc::new(stream.try_clone()?);
     stream.set_write_timeout(Some(write_timeout))?;
-    let (queue, lines) = sync_channel(capacity.max(1));
+    let capacity = capacity.max(1);
+    let (queue, lines) = sync_channel(capacity);
     let writer_stream = Arc::clone(&stream);
-    let writer = std::thread::Builder::new()
-        .name(format!("net-write-{conn}"))
-        .stack_size(64 * 1024)
-        .spawn(move || write_lines(&writer_stream, lines))?;
-    Ok((Outbox { conn, queue, stream, dropped: Arc::new(AtomicBool::new(false)), drop_count }, writer))
+    let (queued, closed) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
+    let (taken, done) = (Arc::clone(&queued), Arc::clone(&closed));
+    let writer = std::thread::Builder::new().name(format!("net-write-{conn}")).stack_size(64 * 1024).spawn(
+        move || {
+            write_lines(&writer_stream, lines, &taken);
+            done.store(true, Ordering::Relaxed);
+        },
+    )?;
+    let dropped = Arc::new(AtomicBool::new(false));
+    Ok((Outbox { conn, queue, stream, dropped, drop_count, queued, closed, capacity }, writer))
 }
 
-fn write_lines(stream: &TcpStream, lines: Receiver<Arc<str>>) {
+fn write_lines(stream: &TcpStream, lines: Receiver<Arc<str>>, queued: &AtomicUsize) {
     let mut out = BufWriter::with_capacity(16 * 1024, stream);
-    while let Ok(line) = lines.recv() {
+    let take = |line: Arc<str>| {
+        queued.fetch_sub(1, Ordering::Relaxed);
+        line
+    };
+    while let Ok(line) = lines.recv().map(take) {
         let mut ok = write_line(&mut out, &line);
         // Batch whatever else is already queued into the same flush.
         while ok {
-            match lines.try_recv() {
+            match lines.try_recv().map(take) {
                 Ok(more) => ok = write_line(&mut out, &more),
                 Err(_) => break,
             }
