@@ -65,6 +65,12 @@ fn garbage(engine: &mut Process) {
     }
     engine.send_bytes(b"\xff\xfe go\n");
     assert!(engine.line().starts_with("info string error "));
+    // A line of 3 MiB is skipped whole, and reported.
+    let mut huge = vec![b'7'; 3 << 20];
+    huge.push(b'\n');
+    engine.send_bytes(&huge);
+    let reply = engine.line();
+    assert!(reply.starts_with("info string error a line of 3145728 bytes"), "{reply}");
     engine.send("isready");
     assert_eq!(engine.line(), "readyok", "still reading after garbage");
 }

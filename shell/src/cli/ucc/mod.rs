@@ -9,8 +9,8 @@
 //! starting `QUIT` ends the game; so does the end of input. Lines the bot
 //! cannot read are reported on stderr and skipped: it never crashes on
 //! input. See [`wire`] for the lines, [`tracker`] for the bot's record of
-//! the game, [`config`] for where the rules and level come from, and
-//! notes/protocols.md for a transcript.
+//! the game, [`config`] for where the rules and level come from, and the
+//! README ("Engine protocols") for a transcript.
 
 pub mod config;
 pub mod tracker;
@@ -18,6 +18,7 @@ pub mod wire;
 
 use super::RuleArgs;
 use super::failure::{CommandResult, Failure};
+use crate::cli::ugi::input::InputLine;
 use ai::seeds::{Stream, derive};
 use ai::{Budget, ComputerPlayer, Level};
 use clap::Args;
@@ -86,12 +87,14 @@ fn resolve(args: &UccArgs) -> Result<BotConfig, Failure> {
 }
 
 /// One line without its line end; `None` at the end of input. Bytes that
-/// are not UTF-8 are replaced, not fatal.
+/// are not UTF-8 are replaced, not fatal; a line far too long to be a
+/// manager's line is skipped without being held, and comes out empty (a
+/// line the bot cannot read, reported as such).
 fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    match input.read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string()),
+    match crate::cli::ugi::input::read_line(input, crate::cli::ugi::input::MAX_INPUT_LINE) {
+        Ok(Some(InputLine::Text(text))) => Some(text),
+        Ok(Some(InputLine::TooLong(_))) => Some(String::new()),
+        Ok(None) | Err(_) => None,
     }
 }
 

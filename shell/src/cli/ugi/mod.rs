@@ -5,10 +5,11 @@
 //! The search runs on a worker thread while stdin keeps being read, so
 //! `stop` ends it at once. Every reply is one line, flushed as written.
 //! The commands, the fen of each game and an example transcript are in
-//! notes/protocols.md.
+//! the README ("Engine protocols").
 
 pub mod clock;
 pub mod command;
+pub mod input;
 pub mod options;
 pub mod search;
 pub mod session;
@@ -17,8 +18,9 @@ use super::RuleArgs;
 use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, GameKind, rules_from_settings};
 use clap::Args;
+use input::InputLine;
 use session::{Flow, Session};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 /// Arguments of `ugi`.
@@ -93,19 +95,17 @@ fn serve<G: CliGame>(args: &UgiArgs) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
     let mut session = Session::<G>::new(rules, Out::stdout()).map_err(Failure::usage)?;
     let stdin = std::io::stdin();
-    let mut line = Vec::new();
     loop {
-        line.clear();
-        // Bytes, not String: a line that is not UTF-8 is garbage to report,
+        // A line that is not UTF-8 or far too long is garbage to report,
         // not a reason to stop.
-        match stdin.lock().read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {
-                let text = String::from_utf8_lossy(&line);
+        match input::read_line(&mut stdin.lock(), input::MAX_INPUT_LINE) {
+            Ok(None) => break,
+            Ok(Some(InputLine::Text(text))) => {
                 if session.handle_line(&text) == Flow::Quit {
                     return Ok(());
                 }
             }
+            Ok(Some(InputLine::TooLong(bytes))) => session.handle_too_long(bytes),
             Err(e) => return Err(Failure::runtime(format!("reading stdin: {e}"))),
         }
     }

@@ -93,6 +93,14 @@ impl<G: CliGame> Session<G> {
         Flow::Continue
     }
 
+    /// Reports an input line that was too long to read (and was skipped).
+    pub fn handle_too_long(&mut self, bytes: usize) {
+        self.error(&format!(
+            "a line of {bytes} bytes is longer than {} and was skipped",
+            super::input::MAX_INPUT_LINE
+        ));
+    }
+
     /// Stops a running search and waits for its `bestmove`.
     pub fn stop(&mut self) {
         if let Some(worker) = self.worker.take() {
