@@ -118,6 +118,10 @@ fn chat_draws_and_resignation_reach_the_opponent() {
     b.expect_error(ErrorKind::NoDrawOffer);
     a.send(&ClientMessage::OfferDraw);
     assert_eq!(b.recv(), ServerMessage::DrawOffered { by: Seat::FIRST });
+    // The same offer again is not announced again.
+    a.send(&ClientMessage::OfferDraw);
+    a.send(&ClientMessage::Chat { text: "well?".into() });
+    assert_eq!(b.recv(), ServerMessage::Chat { from: Seat::FIRST, text: "well?".into() });
     b.send(&ClientMessage::AcceptDraw);
     let draw = ServerMessage::GameOver { ending: Ending::DrawAgreed, outcome: Outcome::draw() };
     assert_eq!(a.recv(), draw);
