@@ -140,6 +140,8 @@ struct Report {
     plies: u32,
     finished: bool,
     stderr: String,
+    /// The longest the bot took to answer a turn.
+    slowest: Duration,
 }
 
 /// One game. `garbage_at`: before the bot's turn of that number, the
@@ -164,6 +166,7 @@ fn play(
     let mut game = StrategyChess::start(rules, &setups).unwrap();
     let mut last_confirmation = None;
     let mut bot_turns = 0;
+    let mut slowest = Duration::ZERO;
     while game.outcome().is_none() && game.plies() < max_plies {
         if game.colour_to_move() != colour {
             let mv = opponent_move(&game, &mut rng);
@@ -188,6 +191,7 @@ fn play(
         let answer = bot.line();
         let took = asked.elapsed();
         assert!(took < Duration::from_millis(1_500), "answered `{answer}` in {took:?}");
+        slowest = slowest.max(took);
         if answer == "SURRENDER" {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
@@ -207,7 +211,7 @@ fn play(
     let plies = game.plies();
     let (success, stderr) = bot.finish();
     assert!(success, "the bot exits cleanly: {stderr}");
-    Report { plies, finished, stderr }
+    Report { plies, finished, stderr, slowest }
 }
 
 #[test]
@@ -257,6 +261,18 @@ fn the_strongest_level_answers_within_one_and_a_half_seconds() {
     let report = play(Colour::Red, &[("BOARDSUITE_UCC_LEVEL", "10")], &rules, 21, 6, None);
     assert_eq!(report.plies, 6);
     assert!(report.stderr.is_empty(), "{}", report.stderr);
+}
+
+#[test]
+#[ignore = "long: level 10 from both colours for 120 plies, every answer timed"]
+fn the_strongest_level_answers_within_one_and_a_half_seconds_all_game_long() {
+    let rules = manager_rules(&[]);
+    for (colour, seed) in [(Colour::Red, 31), (Colour::Blue, 32)] {
+        let report = play(colour, &[("BOARDSUITE_UCC_LEVEL", "10")], &rules, seed, 120, None);
+        eprintln!("{colour:?}: {} plies, slowest answer {:?}", report.plies, report.slowest);
+        assert!(report.plies >= 120 || report.finished, "{} plies", report.plies);
+        assert!(report.stderr.is_empty(), "{}", report.stderr);
+    }
 }
 
 #[test]

@@ -20,21 +20,29 @@ use super::RuleArgs;
 use super::failure::{CommandResult, Failure};
 use crate::cli::ugi::input::InputLine;
 use ai::seeds::{Stream, derive};
-use ai::{Budget, ComputerPlayer, Level};
+use ai::{Budget, ComputerPlayer, Level, StopSignal};
 use clap::Args;
 use config::{BotConfig, Layer};
 use game_core::Game;
 use game_core::rng::seeded;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
 use strategy_chess::StrategyChess;
 use tracker::Tracker;
 use wire::{WireMove, parse_confirmation, parse_start, setup_lines};
 
-/// The most a move may take: the manager allows 2 s, the issue 1.5 s, and
-/// reading and writing need a little.
+/// The most a move's search may take: the manager allows 2 s, the issue
+/// 1.5 s, and reading and writing need a little.
 pub const MOVE_TIME: Duration = Duration::from_millis(1_200);
+
+/// When the search is stopped at the latest, counted from the last board
+/// line of the turn. The level's time cap is shared out over the samples
+/// of the view, each with its own clock, so on a busy machine their sum can
+/// overrun it; this stop cannot be overrun by more than the time to finish
+/// the step in hand and combine the samples.
+pub const MOVE_DEADLINE: Duration = Duration::from_millis(1_300);
 
 /// Arguments of `ucc-bot`.
 #[derive(Debug, Args)]
@@ -96,6 +104,20 @@ fn read_line(input: &mut impl BufRead) -> Option<String> {
         Ok(Some(InputLine::TooLong(_))) => Some(String::new()),
         Ok(None) | Err(_) => None,
     }
+}
+
+/// Raises `stop` at `deadline` unless the returned sender is dropped
+/// first (the search ended in time); the thread then ends at once.
+fn stop_at(stop: &StopSignal, deadline: Instant) -> Option<Sender<()>> {
+    let (done, wait) = channel::<()>();
+    let stop = stop.clone();
+    let spawned = std::thread::Builder::new().name("ucc-deadline".into()).spawn(move || {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(left) {
+            stop.stop();
+        }
+    });
+    spawned.ok().map(|_| done)
 }
 
 fn is_quit(line: &str) -> bool {
@@ -170,6 +192,7 @@ pub fn play(
             }
             board.push(line);
         }
+        let board_read = Instant::now();
         let record = match &mut tracker {
             Some(record) => record,
             None => {
@@ -202,7 +225,10 @@ pub fn play(
         }
         turn += 1;
         let view = record.view();
-        let chosen = player.choose_move(&view, derive(config.seed, Stream::Move, turn), None);
+        let stop = StopSignal::new();
+        let watchdog = stop_at(&stop, board_read + MOVE_DEADLINE);
+        let chosen = player.choose_move(&view, derive(config.seed, Stream::Move, turn), Some(&stop));
+        drop(watchdog);
         match chosen.best_move.and_then(WireMove::from_move) {
             Some(wire_move) => send(&wire_move.text()),
             None => send("SURRENDER"),
