@@ -141,13 +141,17 @@ impl Blockade {
         let Changes { around, placed, captured, claimed, overcrowded } = self.changes(square);
         let (me, other) = (self.to_move.index() & 1, (self.to_move.index() & 1) ^ 1);
         let added = placed | claimed;
-        self.stones[me] = (self.stones[me] | added | captured) & !overcrowded;
-        self.stones[other] = (self.stones[other] & !captured) | overcrowded;
+        // Captured stones were the opponent's and overcrowded ones the
+        // mover's, so both change colour: one XOR on each side.
+        let flipped = captured | overcrowded;
+        self.stones[me] ^= added | flipped;
+        self.stones[other] ^= flipped;
 
-        // One pass over the changed squares updates the hash and scores.
+        // The hash and the scores follow the few changed squares, one loop
+        // per kind of change (a bit test on a `u128` by a variable index
+        // costs more than a second loop).
         let mut hash = self.hash ^ hash::SECOND_TO_MOVE_KEY ^ hash::stone_key(me, square.index());
         let mut added_points = self.square_points(square.index());
-        let (mut taken, mut lost) = (0u16, 0u16);
         let mut squares = claimed;
         while squares != 0 {
             let index = squares.trailing_zeros() as usize;
@@ -155,16 +159,20 @@ impl Blockade {
             added_points = added_points.wrapping_add(self.square_points(index));
             squares &= squares - 1;
         }
-        let mut squares = captured | overcrowded;
+        let mut taken = 0u16;
+        let mut squares = captured;
         while squares != 0 {
             let index = squares.trailing_zeros() as usize;
             hash ^= hash::flip_key(index);
-            let points = self.square_points(index);
-            if captured >> index & 1 == 1 {
-                taken = taken.wrapping_add(points);
-            } else {
-                lost = lost.wrapping_add(points);
-            }
+            taken = taken.wrapping_add(self.square_points(index));
+            squares &= squares - 1;
+        }
+        let mut lost = 0u16;
+        let mut squares = overcrowded;
+        while squares != 0 {
+            let index = squares.trailing_zeros() as usize;
+            hash ^= hash::flip_key(index);
+            lost = lost.wrapping_add(self.square_points(index));
             squares &= squares - 1;
         }
         self.hash = hash;

@@ -190,19 +190,26 @@ impl Stones {
     /// trace lists them one by one.)
     #[inline]
     pub(crate) fn sow<W: SowingWatcher>(&mut self, pile: u8, watch: &mut W) -> Landing {
-        // One copy of the code per board size, so that the shifts and masks
-        // that depend on it are constants.
-        match self.rules.pits {
-            3 => self.sow_on::<W, 3>(pile, watch),
-            4 => self.sow_on::<W, 4>(pile, watch),
-            5 => self.sow_on::<W, 5>(pile, watch),
-            6 => self.sow_on::<W, 6>(pile, watch),
-            7 => self.sow_on::<W, 7>(pile, watch),
-            _ => self.sow_on::<W, 8>(pile, watch),
+        // One copy of the code per board size and sowing rule, so that the
+        // shifts and masks that depend on the size are constants; Kalah
+        // sowing, which never relays, has its own code without a loop.
+        match (self.rules.pits, self.rules.sowing == SowingRule::Relay) {
+            (3, true) => self.sow_on::<W, 3>(pile, watch),
+            (4, true) => self.sow_on::<W, 4>(pile, watch),
+            (5, true) => self.sow_on::<W, 5>(pile, watch),
+            (6, true) => self.sow_on::<W, 6>(pile, watch),
+            (7, true) => self.sow_on::<W, 7>(pile, watch),
+            (_, true) => self.sow_on::<W, 8>(pile, watch),
+            (3, false) => self.sow_kalah::<W, 3>(pile, watch),
+            (4, false) => self.sow_kalah::<W, 4>(pile, watch),
+            (5, false) => self.sow_kalah::<W, 5>(pile, watch),
+            (6, false) => self.sow_kalah::<W, 6>(pile, watch),
+            (7, false) => self.sow_kalah::<W, 7>(pile, watch),
+            (_, false) => self.sow_kalah::<W, 8>(pile, watch),
         }
     }
 
-    /// [`Stones::sow`] on a board of `PITS` piles a side.
+    /// [`Stones::sow`] with relay sowing on a board of `PITS` piles a side.
     #[inline]
     fn sow_on<W: SowingWatcher, const PITS: u32>(&mut self, pile: u8, watch: &mut W) -> Landing {
         let pits = PITS;
@@ -249,33 +256,80 @@ impl Stones {
                 break Landing::FreeTurn;
             }
             let stones = byte(board, at);
-            match self.rules.sowing {
-                SowingRule::Relay => {
-                    if stones > 1 {
-                        board = clear(board, at);
-                        hand = stones as u32;
-                        watch.relay(ring, at, stones as u32);
-                        continue;
-                    }
-                    break Landing::TurnEnds;
-                }
-                SowingRule::Kalah => {
-                    if at < pits && stones == 1 {
-                        let opposite = 2 * pits - 1 - at;
-                        let facing = byte(board, opposite);
-                        if facing > 0 || self.rules.empty_capture {
-                            board = clear(clear(board, at), opposite);
-                            banked += 1 + facing as u32;
-                            watch.capture(ring, at, opposite, 1 + facing as u32);
-                        }
-                    }
-                    break Landing::TurnEnds;
-                }
+            if stones > 1 {
+                board = clear(board, at);
+                hand = stones as u32;
+                watch.relay(ring, at, stones as u32);
+                continue;
             }
+            break Landing::TurnEnds;
         };
         self.stores[mover.index() & 1] += banked as u8;
         watch.landed(landing);
         // The end check, after every sowing: is either side empty?
+        let mover_empty = board & low_row(pits) == 0;
+        let other_empty = board >> (8 * pits) == 0;
+        if landing == Landing::TurnEnds {
+            board = swap_rows(board, pits);
+            self.to_move = mover.opponent();
+        }
+        self.set_word(board);
+        if mover_empty || other_empty {
+            self.end_sweep(mover, mover_empty, watch);
+        }
+        landing
+    }
+
+    /// [`Stones::sow`] with Kalah sowing on a board of `PITS` piles a side:
+    /// the same drops as relay sowing, but the turn ends wherever the last
+    /// stone lands, except in the mover's score pile (a free turn); in the
+    /// mover's own pit that was empty it captures that pit and the opposite
+    /// one (see `empty_capture`). (Computing the free turn, the capture and
+    /// the turn passing with masks instead of branches was tried: more
+    /// instructions, and 10% fewer playouts a second.)
+    #[inline]
+    fn sow_kalah<W: SowingWatcher, const PITS: u32>(&mut self, pile: u8, watch: &mut W) -> Landing {
+        let pits = PITS;
+        let mover = self.to_move;
+        let ring = Ring::new(self.rules.pits, mover);
+        let lap = 2 * pits + 1;
+        let top = 2 * pits;
+        let mut board = self.word();
+        // An illegal pile number from `play_unchecked` sows some pile of the
+        // mover instead, as in `sow_on`.
+        let at = (pile as u32).wrapping_sub(1).min(pits - 1);
+        let mut hand = (board as u64 >> (8 * at)) as u8 as u32;
+        board ^= ((hand as u64) << (8 * at)) as u128;
+        watch.lift(ring, at, hand);
+        watch.drops(ring, at, hand);
+        let mut banked = 0;
+        // Whole laps are rare, and a division is slow: a branch.
+        if hand >= lap {
+            let laps = hand / lap;
+            board = board.wrapping_add(laps as u128 * RUN[2 * pits as usize]);
+            banked += laps;
+            hand -= laps * lap;
+        }
+        let wraps = hand > at;
+        let from_top = hand.saturating_sub(at + 1);
+        board = board
+            .wrapping_add(RUN[at as usize] - RUN[at.saturating_sub(hand) as usize])
+            .wrapping_add(RUN[top as usize] - RUN[(top - from_top) as usize]);
+        banked += wraps as u32;
+        let last = if wraps { top - from_top } else { at - hand };
+        let landing = if last == top { Landing::FreeTurn } else { Landing::TurnEnds };
+        // A last stone in the mover's own pit that was empty captures.
+        if last < pits && byte(board, last) == 1 {
+            let opposite = 2 * pits - 1 - last;
+            let facing = byte(board, opposite);
+            if facing > 0 || self.rules.empty_capture {
+                board = clear(clear(board, last), opposite);
+                banked += 1 + facing as u32;
+                watch.capture(ring, last, opposite, 1 + facing as u32);
+            }
+        }
+        self.stores[mover.index() & 1] += banked as u8;
+        watch.landed(landing);
         let mover_empty = board & low_row(pits) == 0;
         let other_empty = board >> (8 * pits) == 0;
         if landing == Landing::TurnEnds {
