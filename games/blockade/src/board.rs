@@ -120,6 +120,13 @@ impl Blockade {
         self.scores.get(seat.index()).map_or(0, |&s| s.into())
     }
 
+    /// The score and the stable score of `seat`, by seat index (0 or 1):
+    /// the evaluation's fast path.
+    #[inline]
+    pub(crate) fn scores_of(&self, index: usize) -> (i32, i32) {
+        (self.scores[index & 1] as i32, self.stable_scores[index & 1] as i32)
+    }
+
     /// The part of `seat`'s score on stable squares, which no move can
     /// change any more.
     pub fn stable_score(&self, seat: Seat) -> u32 {

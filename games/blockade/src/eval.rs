@@ -28,9 +28,9 @@ impl Evaluate for Blockade {
     /// The largest board with the largest square values scores 881 points,
     /// so the value stays below 25,000, far within `EVAL_LIMIT`.
     fn evaluate(&self, seat: Seat) -> i32 {
-        let other = seat.opponent();
-        let material = self.score(seat) as i32 - self.score(other) as i32;
-        let settled = self.stable_score(seat) as i32 - self.stable_score(other) as i32;
+        let (score, stable) = self.scores_of(seat.index());
+        let (other_score, other_stable) = self.scores_of(seat.index() ^ 1);
+        let (material, settled) = (score - other_score, stable - other_stable);
         let mobility = -material.signum() * self.legal().count_ones() as i32;
         MATERIAL * material + STABILITY * settled + MOBILITY * mobility
     }

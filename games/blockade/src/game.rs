@@ -42,8 +42,9 @@ impl Game for Blockade {
 
     fn legal_moves(&self, moves: &mut Vec<Square>) {
         moves.clear();
+        // No `reserve`: the caller reuses the buffer, and counting the bits
+        // costs more than the pushes' capacity checks.
         let mut legal = self.legal();
-        moves.reserve(legal.count_ones() as usize);
         while legal != 0 {
             moves.push(Square::from_index(legal.trailing_zeros()));
             legal &= legal - 1;
