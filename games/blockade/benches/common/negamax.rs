@@ -1,5 +1,5 @@
 //! The alpha-beta search the Blockade speed figures time, shared by the
-//! criterion bench and `examples/speed.rs`.
+//! criterion bench and `examples/blockade_speed.rs`.
 
 use blockade::{Blockade, Square};
 use game_core::{Evaluate, Game};

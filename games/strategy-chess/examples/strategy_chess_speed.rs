@@ -2,11 +2,11 @@
 //! that they hold on a machine busy with other work (wall-clock figures
 //! come from `cargo bench -p strategy-chess`).
 //!
-//! `cargo run --release -p strategy-chess --example speed [SECONDS]`
+//! `cargo run --release -p strategy-chess --example strategy_chess_speed [SECONDS]`
 //!
 //! With `SPEED_FIXED=N` each figure does a fixed amount of work (N rounds)
 //! instead, for instruction counts under
-//! `valgrind --tool=callgrind target/release/examples/speed`; with
+//! `valgrind --tool=callgrind target/release/examples/strategy_chess_speed`; with
 //! `SPEED_ONLY=TEXT` only the figures whose name contains TEXT run.
 
 use game_core::rng::seeded;

@@ -2,11 +2,11 @@
 //! that they hold on a machine busy with other work (wall-clock figures
 //! come from `cargo bench -p blockade`).
 //!
-//! `cargo run --release -p blockade --example speed [SECONDS]`
+//! `cargo run --release -p blockade --example blockade_speed [SECONDS]`
 //!
 //! With `SPEED_FIXED=N` each figure does a fixed amount of work (N rounds)
 //! instead, for instruction counts under
-//! `valgrind --tool=callgrind target/release/examples/speed`; with
+//! `valgrind --tool=callgrind target/release/examples/blockade_speed`; with
 //! `SPEED_ONLY=TEXT` only the figures whose name contains TEXT run.
 
 #[path = "../benches/common/negamax.rs"]
