@@ -147,6 +147,7 @@ proptest! {
         let mut scratch = Vec::new();
         let mut moves = Vec::new();
         let mut seen_moves = Vec::new();
+        let mut swaps = 0;
         for ply in 0..300 {
             if ply % 7 == 0 || game.outcome().is_some() {
                 for seat in [Seat::FIRST, Seat::SECOND] {
@@ -154,7 +155,9 @@ proptest! {
                     let viewer = Colour::of_seat(seat);
                     // Changing hidden identities consistently changes nothing.
                     if let Some(other) = swap_hidden(&game, viewer, &mut rng) {
+                        prop_assert_ne!(&other, &game);
                         prop_assert_eq!(other.view(seat), view.clone());
+                        swaps += 1;
                     }
                     // No enemy rank shows unless it was revealed.
                     for (sq, seen) in view.squares() {
@@ -185,6 +188,9 @@ proptest! {
             let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
             game.play(mv);
         }
+        // The swap property was really exercised (at the start every enemy
+        // piece is hidden).
+        prop_assert!(swaps > 0);
     }
 
     #[test]
