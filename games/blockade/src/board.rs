@@ -1,6 +1,6 @@
 //! The Blockade position: whose stones are where, and who moves next.
 
-use crate::bitboard::{CORNER, EDGE, Geometry};
+use crate::bitboard::{COMPACT_MAX_SIZE, CORNER, EDGE, Geometry, TABLE_SIZE, Word};
 use crate::hash;
 use crate::rules::BlockadeRules;
 use crate::square::{Square, SquareSet};
@@ -21,9 +21,11 @@ use std::fmt;
 /// `Blockade` always has a legal board size and thresholds.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Blockade {
-    /// The stones of each seat, by seat index.
+    /// The stones of each seat, by seat index, in the board's layout (see
+    /// `bitboard.rs`: a board up to 8x8 in the low 64 bits).
     pub(crate) stones: [u128; 2],
-    /// The legal squares for the seat to move (and so for both).
+    /// The legal squares for the seat to move (and so for both), in the
+    /// board's layout.
     pub(crate) legal: u128,
     /// Kept up to date by every move; equal to [`hash::from_scratch`].
     pub(crate) hash: u64,
@@ -38,23 +40,25 @@ pub struct Blockade {
 }
 
 impl Blockade {
-    /// A position with these stones and this seat to move. The two sets
-    /// must not overlap and must lie on the board.
+    /// A position with these stones (in the public numbering of squares)
+    /// and this seat to move. The two sets must not overlap and must lie
+    /// on the board.
     pub(crate) fn from_stones(
         rules: &BlockadeRules,
-        stones: [u128; 2],
+        squares: [u128; 2],
         to_move: Seat,
     ) -> Result<Blockade, String> {
         rules.validate().map_err(|e| e.to_string())?;
         let geometry = Geometry::of(rules.size).ok_or_else(|| format!("no board of size {}", rules.size))?;
-        if stones[0] & stones[1] != 0 || (stones[0] | stones[1]) & !geometry.board != 0 {
+        if squares[0] & squares[1] != 0 || (squares[0] | squares[1]) & !geometry.squares != 0 {
             return Err("stones overlap or lie off the board".into());
         }
         let to_move = if to_move == Seat::SECOND { Seat::SECOND } else { Seat::FIRST };
+        let stones = squares.map(|s| geometry.to_layout(s));
         let mut position = Blockade {
             stones,
             legal: 0,
-            hash: hash::from_scratch(stones, to_move),
+            hash: hash::from_scratch(squares, to_move),
             scores: [0; 2],
             stable_scores: [0; 2],
             to_move,
@@ -68,6 +72,13 @@ impl Blockade {
         Ok(position)
     }
 
+    /// Whether the bitboards use the compact layout (a `u64`), as every
+    /// board up to 8x8 does; the wide one (a `u128`) otherwise.
+    #[inline(always)]
+    pub(crate) fn compact(&self) -> bool {
+        self.rules.size <= COMPACT_MAX_SIZE
+    }
+
     /// The board's side: 5..=11.
     pub fn size(&self) -> u8 {
         self.geometry.size
@@ -76,18 +87,18 @@ impl Blockade {
     /// Whether `square` is on this board (a square like `j10` is off an
     /// 8x8 board).
     pub fn is_on_board(&self, square: Square) -> bool {
-        self.geometry.board & square.bit() != 0
+        self.geometry.squares & square.bit() != 0
     }
 
     /// Every square of the board.
     pub fn squares(&self) -> SquareSet {
-        SquareSet(self.geometry.board)
+        SquareSet(self.geometry.squares)
     }
 
     /// Whose stone stands on `square`; `None` for an empty square or one
     /// off the board.
     pub fn stone(&self, square: Square) -> Option<Seat> {
-        let bit = square.bit();
+        let bit = self.geometry.bit_of(square);
         if self.stones[0] & bit != 0 {
             Some(Seat::FIRST)
         } else if self.stones[1] & bit != 0 {
@@ -100,19 +111,19 @@ impl Blockade {
     /// The squares holding `seat`'s stones (none for a seat that does not
     /// play).
     pub fn stones(&self, seat: Seat) -> SquareSet {
-        SquareSet(self.stones_of(seat))
+        SquareSet(self.geometry.to_squares(self.stones_of(seat)))
     }
 
     /// The empty squares of the board.
     pub fn empty_squares(&self) -> SquareSet {
-        SquareSet(self.empty())
+        SquareSet(self.geometry.to_squares(self.empty()))
     }
 
     /// What a stone on `square` scores: `corner_value` on a corner,
     /// `edge_value` on the rest of the edge, 1 elsewhere; `None` off the
     /// board.
     pub fn square_value(&self, square: Square) -> Option<u32> {
-        self.is_on_board(square).then(|| self.value(square.bit()))
+        self.is_on_board(square).then(|| self.value(self.geometry.bit_of(square)))
     }
 
     /// `seat`'s score now: the values of the squares its stones stand on.
@@ -137,9 +148,10 @@ impl Blockade {
     /// neighbour. A square changes only when a stone is placed next to
     /// it, and nothing can be placed next to a fully surrounded square.
     pub fn stable_squares(&self) -> SquareSet {
-        SquareSet(self.stable())
+        SquareSet(self.geometry.to_squares(self.stable()))
     }
 
+    /// The stones of `seat`, in the board's layout.
     pub(crate) fn stones_of(&self, seat: Seat) -> u128 {
         match seat {
             Seat::FIRST => self.stones[0],
@@ -148,27 +160,35 @@ impl Blockade {
         }
     }
 
+    /// The squares with a stone, in the board's layout.
     pub(crate) fn occupied(&self) -> u128 {
         self.stones[0] | self.stones[1]
     }
 
+    /// The empty squares, in the board's layout.
     pub(crate) fn empty(&self) -> u128 {
         self.geometry.board & !self.occupied()
     }
 
+    /// The stable squares, in the board's layout.
     pub(crate) fn stable(&self) -> u128 {
-        self.occupied() & !self.geometry.spread(self.empty(), self.rules.neighbourhood)
+        if self.compact() { self.stable_in::<u64>().stored() } else { self.stable_in::<u128>().stored() }
     }
 
-    /// The points of the stones `b`.
+    fn stable_in<W: Word>(&self) -> W {
+        let empty = W::from_stored(self.empty());
+        W::from_stored(self.occupied()) & !self.geometry.spread(empty, self.rules.neighbourhood)
+    }
+
+    /// The points of the stones `b` (in the board's layout).
     pub(crate) fn value(&self, b: u128) -> u32 {
         self.geometry.value(b, self.rules.corner_value, self.rules.edge_value)
     }
 
-    /// The points of a stone on square `index`.
+    /// The points of a stone on layout index `index`.
     #[inline(always)]
     pub(crate) fn square_points(&self, index: usize) -> u16 {
-        match self.geometry.class[index & 127] {
+        match self.geometry.class[index & (TABLE_SIZE - 1)] {
             CORNER => self.rules.corner_value.into(),
             EDGE => self.rules.edge_value.into(),
             _ => 1,
@@ -178,11 +198,11 @@ impl Blockade {
     /// The points of a few stones `b`, square by square: cheaper than
     /// [`Blockade::value`] for the handful of squares a move changes.
     #[inline]
-    pub(crate) fn sparse_value(&self, mut b: u128) -> u16 {
+    pub(crate) fn sparse_value<W: Word>(&self, mut b: W) -> u16 {
         let mut total = 0u16;
-        while b != 0 {
-            total = total.wrapping_add(self.square_points(b.trailing_zeros() as usize));
-            b &= b - 1;
+        while b != W::ZERO {
+            total = total.wrapping_add(self.square_points(b.first()));
+            b = b.without_first();
         }
         total
     }

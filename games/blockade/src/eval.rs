@@ -31,7 +31,7 @@ impl Evaluate for Blockade {
         let (score, stable) = self.scores_of(seat.index());
         let (other_score, other_stable) = self.scores_of(seat.index() ^ 1);
         let (material, settled) = (score - other_score, stable - other_stable);
-        let mobility = -material.signum() * self.legal().count_ones() as i32;
+        let mobility = -material.signum() * self.legal_count() as i32;
         MATERIAL * material + STABILITY * settled + MOBILITY * mobility
     }
 }

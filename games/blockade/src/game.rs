@@ -44,15 +44,11 @@ impl Game for Blockade {
         moves.clear();
         // No `reserve`: the caller reuses the buffer, and counting the bits
         // costs more than the pushes' capacity checks.
-        let mut legal = self.legal();
-        while legal != 0 {
-            moves.push(Square::from_index(legal.trailing_zeros()));
-            legal &= legal - 1;
-        }
+        if self.compact() { self.push_legal::<u64>(moves) } else { self.push_legal::<u128>(moves) }
     }
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Square>) -> usize {
-        self.legal().count_ones() as usize
+        self.legal_count() as usize
     }
 
     fn check_move(&self, square: Square) -> Result<(), BlockadeViolation> {
@@ -92,15 +88,12 @@ impl Game for Blockade {
     /// Picks the k-th legal square straight from the bitboard, without
     /// filling a move list.
     fn random_move(&self, rng: &mut GameRng, _scratch: &mut Vec<Square>) -> Option<Square> {
-        let mut legal = self.legal();
-        let n = legal.count_ones();
+        let n = self.legal_count();
         if n == 0 {
             return None;
         }
-        for _ in 0..rng.random_range(0..n) {
-            legal &= legal - 1;
-        }
-        Some(Square::from_index(legal.trailing_zeros()))
+        let k = rng.random_range(0..n);
+        Some(if self.compact() { self.nth_legal::<u64>(k) } else { self.nth_legal::<u128>(k) })
     }
 }
 

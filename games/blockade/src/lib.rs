@@ -79,8 +79,10 @@
 //! ```
 //!
 //! # Implementation
-//! Each seat's stones are a `u128` bitboard (see `bitboard.rs` for the
-//! layout). Legal moves are `empty & next_to(own) & next_to(enemy)`; a
+//! Each seat's stones are a bitboard: a `u64` on boards up to 8x8, a `u128`
+//! on larger ones (see `bitboard.rs` for the two layouts; [`Square`] and
+//! [`SquareSet`] number squares the same way on every board). Legal moves
+//! are `empty & next_to(own) & next_to(enemy)`; a
 //! move's changes come from neighbour counts of the whole board added
 //! bit-sliced, so a move costs a few dozen word operations and perft counts
 //! the last ply with a popcount. Each move also keeps the legal squares,
