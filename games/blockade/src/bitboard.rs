@@ -68,8 +68,6 @@ pub(crate) trait Word:
 {
     /// The distance in bits between two ranks.
     const STRIDE: u32;
-    /// Which layout, as an index into per-layout tables: 0 compact, 1 wide.
-    const LAYOUT: usize;
     /// No square.
     const ZERO: Self;
 
@@ -91,7 +89,6 @@ pub(crate) trait Word:
 
 impl Word for u64 {
     const STRIDE: u32 = COMPACT_STRIDE;
-    const LAYOUT: usize = 0;
     const ZERO: u64 = 0;
 
     #[inline(always)]
@@ -122,7 +119,6 @@ impl Word for u64 {
 
 impl Word for u128 {
     const STRIDE: u32 = STRIDE;
-    const LAYOUT: usize = 1;
     const ZERO: u128 = 0;
 
     #[inline(always)]

@@ -1,7 +1,6 @@
 //! The Blockade position: whose stones are where, and who moves next.
 
-use crate::bitboard::{COMPACT_MAX_SIZE, CORNER, EDGE, Geometry, TABLE_SIZE, Word};
-use crate::hash;
+use crate::bitboard::{COMPACT_MAX_SIZE, CORNER, EDGE, Geometry, INTERIOR, TABLE_SIZE, Word};
 use crate::rules::BlockadeRules;
 use crate::square::{Square, SquareSet};
 use game_core::{RuleSet, Seat};
@@ -11,8 +10,9 @@ use std::fmt;
 ///
 /// It holds two bitboards (the stones of each seat) and the seat to move;
 /// what the search asks at every node is kept up to date by each move
-/// rather than recomputed: the legal squares, the Zobrist hash, each
-/// seat's score and the value of its stable stones. The rules and the
+/// rather than recomputed: the legal squares, each seat's score and the
+/// value of its stable stones. (The hash is computed when asked: see
+/// `hash.rs`.) The rules and the
 /// masks of the board size are copied inline or shared as `'static`:
 /// cloning is a copy of a few words.
 ///
@@ -27,8 +27,6 @@ pub struct Blockade {
     /// The legal squares for the seat to move (and so for both), in the
     /// board's layout.
     pub(crate) legal: u128,
-    /// Kept up to date by every move; equal to [`hash::from_scratch`].
-    pub(crate) hash: u64,
     /// Each seat's score, by seat index.
     pub(crate) scores: [u16; 2],
     /// The value of each seat's stable stones, by seat index. A stable
@@ -58,7 +56,6 @@ impl Blockade {
         let mut position = Blockade {
             stones,
             legal: 0,
-            hash: hash::from_scratch(squares, to_move),
             scores: [0; 2],
             stable_scores: [0; 2],
             to_move,
@@ -185,23 +182,28 @@ impl Blockade {
         self.geometry.value(b, self.rules.corner_value, self.rules.edge_value)
     }
 
-    /// The points of a stone on layout index `index`.
+    /// The points of a stone on each class of square
+    /// ([`INTERIOR`], [`EDGE`], [`CORNER`]; the fourth entry is unused):
+    /// indexing it costs no branch, where a `match` on the class is a
+    /// branch the processor often guesses wrong.
     #[inline(always)]
-    pub(crate) fn square_points(&self, index: usize) -> u16 {
-        match self.geometry.class[index & (TABLE_SIZE - 1)] {
-            CORNER => self.rules.corner_value.into(),
-            EDGE => self.rules.edge_value.into(),
-            _ => 1,
-        }
+    pub(crate) fn points_by_class(&self) -> [u16; 4] {
+        let mut points = [0; 4];
+        points[INTERIOR as usize] = 1;
+        points[EDGE as usize] = self.rules.edge_value.into();
+        points[CORNER as usize] = self.rules.corner_value.into();
+        points
     }
 
-    /// The points of a few stones `b`, square by square: cheaper than
-    /// [`Blockade::value`] for the handful of squares a move changes.
-    #[inline]
-    pub(crate) fn sparse_value<W: Word>(&self, mut b: W) -> u16 {
+    /// The points of a few stones `b`, square by square (`points` from
+    /// [`Blockade::points_by_class`]): cheaper than [`Blockade::value`]
+    /// for the handful of squares a move changes.
+    #[inline(always)]
+    pub(crate) fn sparse_value<W: Word>(&self, mut b: W, points: &[u16; 4]) -> u16 {
         let mut total = 0u16;
         while b != W::ZERO {
-            total = total.wrapping_add(self.square_points(b.first()));
+            let class = self.geometry.class[b.first() & (TABLE_SIZE - 1)];
+            total = total.wrapping_add(points[usize::from(class & 3)]);
             b = b.without_first();
         }
         total

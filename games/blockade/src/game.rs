@@ -4,7 +4,7 @@ use crate::board::Blockade;
 use crate::rules::BlockadeRules;
 use crate::square::Square;
 use crate::violation::BlockadeViolation;
-use crate::{position_text, start};
+use crate::{hash, position_text, start};
 use game_core::rng::GameRng;
 use game_core::{Game, NotationError, Outcome, PositionError, RuleSet, Seat, SetupError};
 use rand::Rng;
@@ -60,7 +60,7 @@ impl Game for Blockade {
     }
 
     fn hash_key(&self) -> u64 {
-        self.hash
+        hash::hash(self.stones, self.to_move)
     }
 
     fn move_slot(square: Square) -> usize {

@@ -1,107 +1,71 @@
-//! Zobrist hashing: one random key per (seat, square), one for Player Two
-//! to move, XORed together.
+//! The position's hash for transposition tables, computed when asked.
 //!
-//! A move changes a handful of squares, so the hash is kept up to date
-//! incrementally (each move XORs [`SECOND_TO_MOVE_KEY`], a [`stone_key`]
-//! for each stone added and a [`flip_key`] for each stone that changes
-//! colour, both by layout index); [`from_scratch`] recomputes it from the
-//! stones in the public numbering, for position texts and tests.
+//! The stones of both seats (one word each on boards up to 8x8, two on
+//! larger ones) are folded into 64 bits by multiplications with random
+//! keys, and a key for the side to move is XORed in.
+//!
+//! Why not a Zobrist hash kept up to date by every move: a move changes
+//! three or four squares on average, and XORing in their keys cost every
+//! move more than hashing the whole board costs the positions whose hash
+//! is asked for. A search asks at its inner nodes only (most nodes are
+//! leaves), and perft and random playouts never ask.
 
-use crate::bitboard::{STRIDE, TABLE_SIZE, Word};
 use game_core::Seat;
 use game_core::rng::zobrist_keys;
 
-/// Square indexes are below 121; tables have 128 entries so that `& 127`
-/// keeps every index in bounds without a check.
-const SQUARES: usize = TABLE_SIZE;
-
-/// Key of a stone of seat `s` on the square of public index `i`:
-/// `STONE_KEYS[s * 128 + i]`.
-static STONE_KEYS: [u64; 2 * SQUARES] = zobrist_keys(0xB10C_4ADE);
-
-/// The keys by layout index, for each layout (see [`Word::LAYOUT`]): the
-/// same key for the same square whatever the layout, so a hash does not
-/// depend on how the position keeps its stones.
-struct LayoutKeys {
-    /// A stone of seat `s` on layout index `i`: `stone[s * 128 + i]`.
-    stone: [u64; 2 * SQUARES],
-    /// A stone changing colour on layout index `i`: both seats' keys.
-    flip: [u64; SQUARES],
-}
-
-const fn layout_keys(stride: u32) -> LayoutKeys {
-    let mut keys = LayoutKeys { stone: [0; 2 * SQUARES], flip: [0; SQUARES] };
-    let mut index = 0;
-    while index < SQUARES {
-        let (file, rank) = (index as u32 % stride, index as u32 / stride);
-        if rank < STRIDE {
-            let public = (rank * STRIDE + file) as usize;
-            keys.stone[index] = STONE_KEYS[public];
-            keys.stone[SQUARES + index] = STONE_KEYS[SQUARES + public];
-            keys.flip[index] = keys.stone[index] ^ keys.stone[SQUARES + index];
-        }
-        index += 1;
-    }
-    keys
-}
-
-static KEYS: [LayoutKeys; 2] = [layout_keys(<u64 as Word>::STRIDE), layout_keys(<u128 as Word>::STRIDE)];
+/// The keys mixed with each word of the stones, then the side-to-move key.
+const KEYS: [u64; 5] = zobrist_keys(0xB10C_4ADE);
 
 /// XORed in when Player Two is to move.
-pub(crate) const SECOND_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0xB10C_4ADF)[0];
+const SECOND_TO_MOVE_KEY: u64 = KEYS[4];
 
-fn xor_keys(mut squares: u128, keys: &[u64]) -> u64 {
-    let mut key = 0;
-    while squares != 0 {
-        key ^= keys[squares.trailing_zeros() as usize & (SQUARES - 1)];
-        squares &= squares - 1;
-    }
-    key
-}
-
-fn stone_keys(seat_index: usize) -> &'static [u64] {
-    &STONE_KEYS[(seat_index & 1) * SQUARES..][..SQUARES]
-}
-
-/// The hash of these stones with `to_move` to move.
-pub(crate) fn from_scratch(stones: [u128; 2], to_move: Seat) -> u64 {
-    let side = if to_move == Seat::SECOND { SECOND_TO_MOVE_KEY } else { 0 };
-    side ^ xor_keys(stones[0], stone_keys(0)) ^ xor_keys(stones[1], stone_keys(1))
-}
-
-/// The key of a stone of seat index `seat` on layout index `index`.
+/// The 128-bit product of `a` and `b`, its two halves XORed: every bit of
+/// both inputs reaches most bits of the result.
 #[inline(always)]
-pub(crate) fn stone_key<W: Word>(seat: usize, index: usize) -> u64 {
-    KEYS[W::LAYOUT].stone[(seat & 1) * SQUARES + (index & (SQUARES - 1))]
+fn fold(a: u64, b: u64) -> u64 {
+    let product = u128::from(a) * u128::from(b);
+    product as u64 ^ (product >> 64) as u64
 }
 
-/// The key of a stone on layout index `index` changing colour.
-#[inline(always)]
-pub(crate) fn flip_key<W: Word>(index: usize) -> u64 {
-    KEYS[W::LAYOUT].flip[index & (SQUARES - 1)]
+/// The hash of these stones (as a position stores them, by seat index)
+/// with `to_move` to move.
+#[inline]
+pub(crate) fn hash(stones: [u128; 2], to_move: Seat) -> u64 {
+    let [first, second] = stones;
+    let words = |bits: u128| (bits as u64, (bits >> 64) as u64);
+    let (first_low, first_high) = words(first);
+    let (second_low, second_high) = words(second);
+    let h = fold(first_low ^ KEYS[0], first_high ^ KEYS[1]);
+    let h = fold(h ^ second_low ^ KEYS[2], second_high ^ KEYS[3]);
+    if to_move == Seat::SECOND { h ^ SECOND_TO_MOVE_KEY } else { h }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     #[test]
-    fn incremental_matches_scratch() {
-        let before = [0b1001u128, 0b0110];
-        let after = [0b1001u128 | 0b0100 | 1 << 40, 0b0010];
-        let h = from_scratch(before, Seat::FIRST)
-            ^ SECOND_TO_MOVE_KEY
-            ^ stone_key::<u128>(0, 40)
-            ^ flip_key::<u128>(2);
-        assert_eq!(h, from_scratch(after, Seat::SECOND));
-        // The compact layout's index 40 (file a, rank 6) is public square 55.
-        let h = from_scratch(before, Seat::FIRST)
-            ^ SECOND_TO_MOVE_KEY
-            ^ stone_key::<u64>(0, 40)
-            ^ flip_key::<u64>(2);
-        let after = [0b1001u128 | 0b0100 | 1 << 55, 0b0010];
-        assert_eq!(h, from_scratch(after, Seat::SECOND));
-        assert_ne!(from_scratch(before, Seat::FIRST), from_scratch(before, Seat::SECOND));
-        assert_ne!(from_scratch([1, 2], Seat::FIRST), from_scratch([2, 1], Seat::FIRST));
+    fn positions_a_stone_apart_hash_differently() {
+        // Every position one stone away from a few boards, on every bit
+        // either layout uses, with either side to move: no two distinct
+        // positions share a hash.
+        let mut hashes = HashMap::new();
+        for base in [[0u128, 0], [0b1001 << 27, 0b0110 << 27], [u64::MAX as u128, 0], [1 << 100, 1 << 70]] {
+            for to_move in [Seat::FIRST, Seat::SECOND] {
+                for (seat, bit) in (0..2).flat_map(|seat| (0..121).map(move |bit| (seat, bit))) {
+                    let mut stones = base;
+                    stones[seat] ^= 1u128 << bit;
+                    if stones[0] & stones[1] == 0 {
+                        hashes.insert((stones, to_move), hash(stones, to_move));
+                    }
+                }
+            }
+        }
+        let mut distinct: Vec<u64> = hashes.values().copied().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), hashes.len());
+        assert!(hashes.len() > 1500, "{}", hashes.len());
     }
 }

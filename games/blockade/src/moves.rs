@@ -10,7 +10,6 @@
 
 use crate::bitboard::{Word, neighbour_counts};
 use crate::board::Blockade;
-use crate::hash;
 use crate::rules::Neighbourhood;
 use crate::square::{Square, SquareSet};
 use crate::violation::BlockadeViolation;
@@ -44,8 +43,6 @@ impl MoveEffects {
 /// path of [`MoveEffects`].
 #[derive(Clone, Copy)]
 struct Changes<W> {
-    /// The squares next to the placed one.
-    around: W,
     placed: W,
     captured: W,
     claimed: W,
@@ -172,7 +169,6 @@ impl Blockade {
         let around = W::neighbours(at, n) & board;
         let counts = neighbour_counts(own, g, n);
         Changes {
-            around,
             placed,
             captured: around & enemy & counts.at_least(rules.capture),
             claimed: around & !(own | enemy) & counts.at_least(rules.claim),
@@ -197,15 +193,15 @@ impl Blockade {
 
     /// [`Blockade::place`] on layout index `at`, in the board's layout.
     ///
-    /// The scores, the hash and the stable scores follow the few changed
-    /// squares. Only a square next to a newly filled one can have lost its
-    /// last empty neighbour, and such a square was not stable before (it
-    /// had that empty neighbour), so the newly stable squares are the
-    /// stable ones around the added stones.
+    /// The scores and the stable scores follow the few changed squares.
+    /// Only a square next to a newly filled one can have lost its last
+    /// empty neighbour, and such a square was not stable before (it had
+    /// that empty neighbour), so the newly stable squares are the stable
+    /// ones around the added stones.
     #[inline(always)]
     fn place_in<W: Word, const DIAGONALS: bool>(&mut self, at: usize) {
         let n = if DIAGONALS { Neighbourhood::Surrounding } else { Neighbourhood::Orthogonal };
-        let Changes { around, placed, captured, claimed, overcrowded } = self.changes::<W>(at, n);
+        let Changes { placed, captured, claimed, overcrowded } = self.changes::<W>(at, n);
         let (me, other) = (self.to_move.index() & 1, (self.to_move.index() & 1) ^ 1);
         let added = placed | claimed;
         // Captured stones were the opponent's and overcrowded ones the
@@ -216,49 +212,23 @@ impl Blockade {
         self.stones[me] = mine.stored();
         self.stones[other] = theirs.stored();
 
-        // The hash and the scores follow the few changed squares, one loop
-        // per kind of change (a bit test on a `u128` by a variable index
-        // costs more than a second loop).
-        let mut hash = self.hash ^ hash::SECOND_TO_MOVE_KEY ^ hash::stone_key::<W>(me, at);
-        let mut added_points = self.square_points(at);
-        let mut squares = claimed;
-        while squares != W::ZERO {
-            let index = squares.first();
-            hash ^= hash::stone_key::<W>(me, index);
-            added_points = added_points.wrapping_add(self.square_points(index));
-            squares = squares.without_first();
-        }
-        let mut taken = 0u16;
-        let mut squares = captured;
-        while squares != W::ZERO {
-            let index = squares.first();
-            hash ^= hash::flip_key::<W>(index);
-            taken = taken.wrapping_add(self.square_points(index));
-            squares = squares.without_first();
-        }
-        let mut lost = 0u16;
-        let mut squares = overcrowded;
-        while squares != W::ZERO {
-            let index = squares.first();
-            hash ^= hash::flip_key::<W>(index);
-            lost = lost.wrapping_add(self.square_points(index));
-            squares = squares.without_first();
-        }
-        self.hash = hash;
-        self.scores[me] = self.scores[me].wrapping_add(added_points).wrapping_add(taken).wrapping_sub(lost);
+        let points = self.points_by_class();
+        let gained = self.sparse_value(added, &points);
+        let taken = self.sparse_value(captured, &points);
+        let lost = self.sparse_value(overcrowded, &points);
+        self.scores[me] = self.scores[me].wrapping_add(gained).wrapping_add(taken).wrapping_sub(lost);
         self.scores[other] = self.scores[other].wrapping_add(lost).wrapping_sub(taken);
 
         let g = self.geometry;
         let empty = W::from_stored(g.board) & !(mine | theirs);
-        // The squares whose neighbourhood lost an empty square.
-        let touched = if claimed == W::ZERO { around | placed } else { g.spread(added, n) };
-        let newly_stable = touched & !empty & !g.spread(empty, n);
-        if newly_stable != W::ZERO {
-            let mine_value = self.sparse_value(newly_stable & mine);
-            let theirs_value = self.sparse_value(newly_stable & theirs);
-            self.stable_scores[me] = self.stable_scores[me].wrapping_add(mine_value);
-            self.stable_scores[other] = self.stable_scores[other].wrapping_add(theirs_value);
-        }
+        // The squares whose neighbourhood lost an empty square. (Spreading
+        // costs less than the branch that would skip it when nothing was
+        // claimed: that branch goes either way too often to be guessed.)
+        let newly_stable = g.spread(added, n) & !empty & !g.spread(empty, n);
+        let mine_value = self.sparse_value(newly_stable & mine, &points);
+        let theirs_value = self.sparse_value(newly_stable & theirs, &points);
+        self.stable_scores[me] = self.stable_scores[me].wrapping_add(mine_value);
+        self.stable_scores[other] = self.stable_scores[other].wrapping_add(theirs_value);
         self.legal = (empty & g.spread(mine, n) & g.spread(theirs, n)).stored();
         self.to_move = self.to_move.opponent();
     }
