@@ -80,6 +80,8 @@ pub(crate) trait Word:
     fn bit(index: usize) -> Self;
     /// The lowest square's layout index; the word must not be zero.
     fn first(self) -> usize;
+    /// How many squares the word holds.
+    fn count(self) -> u32;
     /// The word without its lowest square.
     fn without_first(self) -> Self;
     /// The squares next to layout index `index` on the largest board of
@@ -106,6 +108,10 @@ impl Word for u64 {
     #[inline(always)]
     fn first(self) -> usize {
         self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
     #[inline(always)]
     fn without_first(self) -> u64 {
@@ -136,6 +142,10 @@ impl Word for u128 {
     #[inline(always)]
     fn first(self) -> usize {
         self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
     #[inline(always)]
     fn without_first(self) -> u128 {
@@ -184,9 +194,6 @@ pub(crate) struct Geometry {
     pub edges: u128,
     /// Every other square.
     pub interior: u128,
-    /// The class of each square by layout index: [`INTERIOR`], [`EDGE`] or
-    /// [`CORNER`] (squares off the board count as interior).
-    pub class: [u8; TABLE_SIZE],
     /// Every square of the board in the public numbering.
     pub squares: u128,
     /// The layout index of each public square index (off the board: an
@@ -196,13 +203,6 @@ pub(crate) struct Geometry {
     square_of: [u8; TABLE_SIZE],
 }
 
-/// A square that scores 1.
-pub(crate) const INTERIOR: u8 = 0;
-/// An edge square that is not a corner: scores `edge_value`.
-pub(crate) const EDGE: u8 = 1;
-/// A corner square: scores `corner_value`.
-pub(crate) const CORNER: u8 = 2;
-
 impl Geometry {
     const fn new(size: u8) -> Geometry {
         let n = size as u32;
@@ -211,7 +211,6 @@ impl Geometry {
         let mut squares = 0u128;
         let mut rim = 0u128;
         let mut corners = 0u128;
-        let mut class = [INTERIOR; TABLE_SIZE];
         let mut index_of = [(TABLE_SIZE - 1) as u8; TABLE_SIZE];
         let mut square_of = [0u8; TABLE_SIZE];
         let mut rank = 0;
@@ -228,10 +227,8 @@ impl Geometry {
                 let on_file_edge = file == 0 || file == n - 1;
                 if on_rank_edge && on_file_edge {
                     corners |= 1u128 << index;
-                    class[index as usize] = CORNER;
                 } else if on_rank_edge || on_file_edge {
                     rim |= 1u128 << index;
-                    class[index as usize] = EDGE;
                 }
                 file += 1;
             }
@@ -246,7 +243,6 @@ impl Geometry {
             corners,
             edges: rim,
             interior: board & !rim & !corners,
-            class,
             squares,
             index_of,
             square_of,
@@ -297,14 +293,6 @@ impl Geometry {
                 row | self.north(row) | self.south(row)
             }
         }
-    }
-
-    /// Points for the stones `b` (either layout, as stored): corners and
-    /// edges by the rules, 1 elsewhere.
-    pub fn value(&self, b: u128, corner_value: u8, edge_value: u8) -> u32 {
-        (b & self.corners).count_ones() * corner_value as u32
-            + (b & self.edges).count_ones() * edge_value as u32
-            + (b & self.interior).count_ones()
     }
 
     /// The layout index of `square`; for a square off the board, an index
@@ -535,15 +523,11 @@ mod tests {
             let n = size as usize;
             assert_eq!(g.stride, if size <= 8 { 8 } else { 11 });
             assert_eq!(g.board.count_ones() as usize, n * n);
-            for index in 0..TABLE_SIZE {
-                let class = match (g.corners >> index & 1, g.edges >> index & 1) {
-                    (1, _) => CORNER,
-                    (_, 1) => EDGE,
-                    _ => INTERIOR,
-                };
-                assert_eq!(g.class[index], class);
-            }
-            assert_eq!(g.value(g.board, 9, 3) as usize, 4 * 9 + 4 * (n - 2) * 3 + (n - 2) * (n - 2));
+            // Corners, edges and the interior split the board.
+            assert_eq!((g.corners.count_ones(), g.edges.count_ones() as usize), (4, 4 * (n - 2)));
+            assert_eq!(g.interior.count_ones() as usize, (n - 2) * (n - 2));
+            assert_eq!(g.corners | g.edges | g.interior, g.board);
+            assert_eq!(g.corners & g.edges | g.corners & g.interior | g.edges & g.interior, 0);
             // Every square maps to its layout index and back.
             for square in crate::SquareSet(g.squares) {
                 let index = g.index_of(square);

@@ -1,6 +1,6 @@
 //! The Blockade position: whose stones are where, and who moves next.
 
-use crate::bitboard::{COMPACT_MAX_SIZE, CORNER, EDGE, Geometry, INTERIOR, TABLE_SIZE, Word};
+use crate::bitboard::{COMPACT_MAX_SIZE, Geometry, Word};
 use crate::rules::BlockadeRules;
 use crate::square::{Square, SquareSet};
 use game_core::{RuleSet, Seat};
@@ -8,11 +8,12 @@ use std::fmt;
 
 /// A Blockade position under its rules.
 ///
-/// It holds two bitboards (the stones of each seat) and the seat to move;
-/// what the search asks at every node is kept up to date by each move
-/// rather than recomputed: the legal squares, each seat's score and the
-/// value of its stable stones. (The hash is computed when asked: see
-/// `hash.rs`.) The rules and the
+/// It holds two bitboards (the stones of each seat), the seat to move and
+/// the legal squares, which every move keeps up to date because every node
+/// of a search asks for them (is the game over?). The scores, the stable
+/// scores and the hash are computed from the stones when asked: a few
+/// population counts or multiplications of one or two words, cheaper than
+/// keeping them up to date square by square in every move. The rules and the
 /// masks of the board size are copied inline or shared as `'static`:
 /// cloning is a copy of a few words.
 ///
@@ -27,11 +28,6 @@ pub struct Blockade {
     /// The legal squares for the seat to move (and so for both), in the
     /// board's layout.
     pub(crate) legal: u128,
-    /// Each seat's score, by seat index.
-    pub(crate) scores: [u16; 2],
-    /// The value of each seat's stable stones, by seat index. A stable
-    /// stone never changes again, so this only grows.
-    pub(crate) stable_scores: [u16; 2],
     pub(crate) to_move: Seat,
     pub(crate) rules: BlockadeRules,
     pub(crate) geometry: &'static Geometry,
@@ -53,18 +49,7 @@ impl Blockade {
         }
         let to_move = if to_move == Seat::SECOND { Seat::SECOND } else { Seat::FIRST };
         let stones = squares.map(|s| geometry.to_layout(s));
-        let mut position = Blockade {
-            stones,
-            legal: 0,
-            scores: [0; 2],
-            stable_scores: [0; 2],
-            to_move,
-            rules: *rules,
-            geometry,
-        };
-        let stable = position.stable();
-        position.scores = stones.map(|b| position.value(b) as u16);
-        position.stable_scores = stones.map(|b| position.value(b & stable) as u16);
+        let mut position = Blockade { stones, legal: 0, to_move, rules: *rules, geometry };
         position.legal = position.find_legal();
         Ok(position)
     }
@@ -125,20 +110,13 @@ impl Blockade {
 
     /// `seat`'s score now: the values of the squares its stones stand on.
     pub fn score(&self, seat: Seat) -> u32 {
-        self.scores.get(seat.index()).map_or(0, |&s| s.into())
-    }
-
-    /// The score and the stable score of `seat`, by seat index (0 or 1):
-    /// the evaluation's fast path.
-    #[inline]
-    pub(crate) fn scores_of(&self, index: usize) -> (i32, i32) {
-        (self.scores[index & 1] as i32, self.stable_scores[index & 1] as i32)
+        self.value(self.stones_of(seat))
     }
 
     /// The part of `seat`'s score on stable squares, which no move can
     /// change any more.
     pub fn stable_score(&self, seat: Seat) -> u32 {
-        self.stable_scores.get(seat.index()).map_or(0, |&s| s.into())
+        self.value(self.stones_of(seat) & self.stable())
     }
 
     /// The squares that can never change again: stones with no empty
@@ -172,41 +150,26 @@ impl Blockade {
         if self.compact() { self.stable_in::<u64>().stored() } else { self.stable_in::<u128>().stored() }
     }
 
-    fn stable_in<W: Word>(&self) -> W {
+    #[inline(always)]
+    pub(crate) fn stable_in<W: Word>(&self) -> W {
         let empty = W::from_stored(self.empty());
         W::from_stored(self.occupied()) & !self.geometry.spread(empty, self.rules.neighbourhood)
     }
 
     /// The points of the stones `b` (in the board's layout).
     pub(crate) fn value(&self, b: u128) -> u32 {
-        self.geometry.value(b, self.rules.corner_value, self.rules.edge_value)
+        if self.compact() { self.value_in(b as u64) } else { self.value_in(b) }
     }
 
-    /// The points of a stone on each class of square
-    /// ([`INTERIOR`], [`EDGE`], [`CORNER`]; the fourth entry is unused):
-    /// indexing it costs no branch, where a `match` on the class is a
-    /// branch the processor often guesses wrong.
+    /// The points of the stones `b`: corners and edges by the rules, 1
+    /// elsewhere.
     #[inline(always)]
-    pub(crate) fn points_by_class(&self) -> [u16; 4] {
-        let mut points = [0; 4];
-        points[INTERIOR as usize] = 1;
-        points[EDGE as usize] = self.rules.edge_value.into();
-        points[CORNER as usize] = self.rules.corner_value.into();
-        points
-    }
-
-    /// The points of a few stones `b`, square by square (`points` from
-    /// [`Blockade::points_by_class`]): cheaper than [`Blockade::value`]
-    /// for the handful of squares a move changes.
-    #[inline(always)]
-    pub(crate) fn sparse_value<W: Word>(&self, mut b: W, points: &[u16; 4]) -> u16 {
-        let mut total = 0u16;
-        while b != W::ZERO {
-            let class = self.geometry.class[b.first() & (TABLE_SIZE - 1)];
-            total = total.wrapping_add(points[usize::from(class & 3)]);
-            b = b.without_first();
-        }
-        total
+    pub(crate) fn value_in<W: Word>(&self, b: W) -> u32 {
+        let g = self.geometry;
+        let count = |mask: u128| (b & W::from_stored(mask)).count();
+        count(g.corners) * u32::from(self.rules.corner_value)
+            + count(g.edges) * u32::from(self.rules.edge_value)
+            + count(g.interior)
     }
 }
 

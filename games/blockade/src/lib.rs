@@ -85,12 +85,12 @@
 //! are `empty & next_to(own) & next_to(enemy)`; a
 //! move's changes come from neighbour counts of the whole board added
 //! bit-sliced, so a move costs a few dozen word operations and perft counts
-//! the last ply with a popcount. Each move also keeps the legal squares,
-//! the scores and the stable scores up to date, so that the search's
-//! questions at a node (is it over, which moves, how good) cost a load
-//! each; the hash, asked at a search's inner nodes only, is computed from
-//! the stones when asked. The tests keep a plain array implementation as
-//! the reference the bitboards must agree with.
+//! the last ply with a popcount. Each move also keeps the legal squares up
+//! to date, which every node of a search asks for (is the game over, which
+//! moves); the scores, the stable scores and the hash are computed from the
+//! stones when asked, by population counts and multiplications without a
+//! branch. The tests keep a plain array implementation as the reference
+//! the bitboards must agree with.
 
 mod bitboard;
 mod board;

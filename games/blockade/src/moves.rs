@@ -192,12 +192,6 @@ impl Blockade {
     }
 
     /// [`Blockade::place`] on layout index `at`, in the board's layout.
-    ///
-    /// The scores and the stable scores follow the few changed squares.
-    /// Only a square next to a newly filled one can have lost its last
-    /// empty neighbour, and such a square was not stable before (it had
-    /// that empty neighbour), so the newly stable squares are the stable
-    /// ones around the added stones.
     #[inline(always)]
     fn place_in<W: Word, const DIAGONALS: bool>(&mut self, at: usize) {
         let n = if DIAGONALS { Neighbourhood::Surrounding } else { Neighbourhood::Orthogonal };
@@ -212,23 +206,8 @@ impl Blockade {
         self.stones[me] = mine.stored();
         self.stones[other] = theirs.stored();
 
-        let points = self.points_by_class();
-        let gained = self.sparse_value(added, &points);
-        let taken = self.sparse_value(captured, &points);
-        let lost = self.sparse_value(overcrowded, &points);
-        self.scores[me] = self.scores[me].wrapping_add(gained).wrapping_add(taken).wrapping_sub(lost);
-        self.scores[other] = self.scores[other].wrapping_add(lost).wrapping_sub(taken);
-
         let g = self.geometry;
         let empty = W::from_stored(g.board) & !(mine | theirs);
-        // The squares whose neighbourhood lost an empty square. (Spreading
-        // costs less than the branch that would skip it when nothing was
-        // claimed: that branch goes either way too often to be guessed.)
-        let newly_stable = g.spread(added, n) & !empty & !g.spread(empty, n);
-        let mine_value = self.sparse_value(newly_stable & mine, &points);
-        let theirs_value = self.sparse_value(newly_stable & theirs, &points);
-        self.stable_scores[me] = self.stable_scores[me].wrapping_add(mine_value);
-        self.stable_scores[other] = self.stable_scores[other].wrapping_add(theirs_value);
         self.legal = (empty & g.spread(mine, n) & g.spread(theirs, n)).stored();
         self.to_move = self.to_move.opponent();
     }
