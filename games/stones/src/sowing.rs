@@ -80,6 +80,9 @@ impl Ring {
 /// search's watcher, which does nothing, costs nothing). Every method
 /// defaults to doing nothing.
 pub(crate) trait SowingWatcher {
+    /// Whether the watcher records anything: the search's does not, and
+    /// the code that only gathers what to report is then left out.
+    const REPORTS: bool = true;
     /// The mover lifts all `stones` of the pile they chose, at `at`.
     fn lift(&mut self, _ring: Ring, _at: u32, _stones: u32) {}
     /// `count` stones are dropped one by one going down from `from`: at
@@ -98,7 +101,9 @@ pub(crate) trait SowingWatcher {
 }
 
 /// The watcher of the search: nothing to report.
-impl SowingWatcher for () {}
+impl SowingWatcher for () {
+    const REPORTS: bool = false;
+}
 
 /// Swaps the two rows of the pile array (each stays in pile order): the
 /// array turned to the other side.
@@ -281,7 +286,7 @@ impl Stones {
             }
             break Landing::TurnEnds;
         };
-        self.stores[mover.index() & 1] += banked as u8;
+        self.bank(mover, banked as u8);
         watch.landed(landing);
         // The end check, after every sowing: is either side empty?
         let mover_empty = board & low_row(pits) == 0;
@@ -355,7 +360,7 @@ impl Stones {
         }
         board &= !(CapturePairs::<PITS>::TABLE[last as usize & 15] & (captures as u128).wrapping_neg());
         banked += captures as u32 * (1 + facing as u32);
-        self.stores[mover.index() & 1] += banked as u8;
+        self.bank(mover, banked as u8);
         let landing = if free_turn { Landing::FreeTurn } else { Landing::TurnEnds };
         watch.landed(landing);
         let mover_empty = board & low_row(pits) == 0;
@@ -383,7 +388,12 @@ impl Stones {
     ///
     /// Afterwards every pile is empty, which is how a finished position is
     /// recognised.
-    #[cold]
+    ///
+    /// Inlined, though it runs once a game: a call that takes the
+    /// position's address would keep the position of a playout loop in
+    /// memory for the whole game, each ply waiting for the last one's
+    /// stores.
+    #[inline(always)]
     fn end_sweep<W: SowingWatcher>(&mut self, mover: Seat, mover_empty: bool, watch: &mut W) {
         match self.rules.effective_end_sweep() {
             EndSweep::OwnerKeeps => {
@@ -399,20 +409,34 @@ impl Stones {
     }
 
     /// Moves every stone on `side` into `banker`'s score pile.
+    #[inline(always)]
     fn sweep_side<W: SowingWatcher>(&mut self, side: Seat, banker: Seat, watch: &mut W) {
-        // Reports only: for the search's watcher this loop is empty and
-        // compiled away.
-        for (pile, &stones) in (1..).zip(self.row(side)) {
-            if stones > 0 {
-                watch.sweep(Pit { owner: side, pile }, banker, stones);
+        if W::REPORTS {
+            for (pile, &stones) in (1..).zip(self.row(side)) {
+                if stones > 0 {
+                    watch.sweep(Pit { owner: side, pile }, banker, stones);
+                }
             }
         }
-        // The row's bytes summed at once (the sum fits a byte: at most 128).
+        // The row's bytes summed at once (the sum fits a byte: at most 128),
+        // and cleared with a mask: word operations only, no indexing into
+        // the array, so that a position in a loop can stay in registers.
         let row = self.row_word(side);
         let total = (row.wrapping_mul(ONES as u64) >> 56) as u8;
-        let first = self.row_start(side);
-        self.piles[first..first + self.rules.pits as usize].fill(0);
-        self.stores[banker.index() & 1] += total;
+        let first = self.row_start(side) as u32;
+        self.set_word(self.word() & !(low_row(self.rules.pits as u32) << (8 * first)));
+        self.bank(banker, total);
+    }
+
+    /// Adds `stones` to `seat`'s score pile. Both piles are written, each
+    /// at a fixed index: a variable index into the position would keep a
+    /// position that a loop plays on in memory, where it could otherwise
+    /// stay in registers.
+    #[inline(always)]
+    fn bank(&mut self, seat: Seat, stones: u8) {
+        let second = (seat.index() & 1) as u8;
+        self.stores[0] += stones * (1 - second);
+        self.stores[1] += stones * second;
     }
 
     /// `seat`'s piles as the bytes of one word, pile 1 lowest: zero exactly
