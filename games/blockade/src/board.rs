@@ -11,10 +11,10 @@ use std::fmt;
 /// It holds two bitboards (the stones of each seat), the seat to move and
 /// the legal squares, which every move keeps up to date because every node
 /// of a search asks for them (is the game over?). The scores, the stable
-/// scores and the hash are computed from the stones when asked: a few
-/// population counts or multiplications of one or two words, cheaper than
-/// keeping them up to date square by square in every move. The rules and the
-/// masks of the board size are copied inline or shared as `'static`:
+/// scores and the hash are computed from the stones when asked (population
+/// counts; a table look-up per byte for the hash), which costs less than
+/// keeping them up to date square by square in every move. The rules and
+/// the masks of the board size are copied inline or shared as `'static`:
 /// cloning is a copy of a few words.
 ///
 /// Build one with [`game_core::Game::start`] or

@@ -60,7 +60,7 @@ impl Game for Blockade {
     }
 
     fn hash_key(&self) -> u64 {
-        hash::hash(self.stones, self.to_move)
+        hash::hash(self.stones, self.compact(), self.to_move)
     }
 
     fn move_slot(square: Square) -> usize {

@@ -87,10 +87,10 @@
 //! bit-sliced, so a move costs a few dozen word operations and perft counts
 //! the last ply with a popcount. Each move also keeps the legal squares up
 //! to date, which every node of a search asks for (is the game over, which
-//! moves); the scores, the stable scores and the hash are computed from the
-//! stones when asked, by population counts and multiplications without a
-//! branch. The tests keep a plain array implementation as the reference
-//! the bitboards must agree with.
+//! moves); the scores, the stable scores and the Zobrist hash are computed
+//! from the stones when asked, without a branch (population counts, and a
+//! table look-up per byte for the hash). The tests keep a plain array
+//! implementation as the reference the bitboards must agree with.
 
 mod bitboard;
 mod board;
