@@ -7,10 +7,15 @@
 // criterion_group! generates an undocumented public function.
 #![allow(missing_docs)]
 
+mod common {
+    pub mod negamax;
+}
+
 use blockade::{Blockade, BlockadeRules, Square};
+use common::negamax::negamax;
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use game_core::rng::seeded;
-use game_core::{Evaluate, Game, RuleSet, perft_counts};
+use game_core::{Game, RuleSet, perft_counts};
 
 fn start(settings: &[&str]) -> Blockade {
     Blockade::start(&BlockadeRules::default().with_settings(settings).unwrap(), &[]).unwrap()
@@ -50,40 +55,6 @@ fn playouts(c: &mut Criterion) {
         })
     });
     group.finish();
-}
-
-/// A plain fail-soft alpha-beta negamax, without move ordering or tables:
-/// it measures the engine (generation, play, evaluation), not a search.
-fn negamax(
-    position: &Blockade,
-    depth: usize,
-    mut alpha: i32,
-    beta: i32,
-    nodes: &mut u64,
-    buffers: &mut [Vec<Square>],
-) -> i32 {
-    *nodes += 1;
-    let me = position.to_move();
-    if let Some(outcome) = position.outcome() {
-        return outcome.sign_for(me) * 1_000_000;
-    }
-    if depth == 0 {
-        return position.evaluate(me);
-    }
-    let (moves, deeper) = buffers.split_first_mut().expect("a buffer per ply");
-    position.legal_moves(moves);
-    let mut best = i32::MIN + 1;
-    for &mv in moves.iter() {
-        let mut child = position.clone();
-        child.play_unchecked(mv);
-        let value = -negamax(&child, depth - 1, -beta, -alpha, nodes, deeper);
-        best = best.max(value);
-        alpha = alpha.max(value);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
 }
 
 fn alpha_beta(c: &mut Criterion) {

@@ -1,5 +1,6 @@
 //! The heuristic the search uses at its horizon.
 
+use crate::bitboard::Word;
 use crate::board::Blockade;
 use game_core::{Evaluate, Seat};
 
@@ -28,10 +29,25 @@ impl Evaluate for Blockade {
     /// The largest board with the largest square values scores 881 points,
     /// so the value stays below 25,000, far within `EVAL_LIMIT`.
     fn evaluate(&self, seat: Seat) -> i32 {
-        let other = seat.opponent();
-        let material = self.score(seat) as i32 - self.score(other) as i32;
-        let settled = self.stable_score(seat) as i32 - self.stable_score(other) as i32;
-        let mobility = -material.signum() * self.legal().count_ones() as i32;
+        if self.compact() { self.evaluate_in::<u64>(seat) } else { self.evaluate_in::<u128>(seat) }
+    }
+}
+
+impl Blockade {
+    /// [`Evaluate::evaluate`] in the board's layout. The scores come from
+    /// population counts of the stones by class of square: no branch, where
+    /// keeping them up to date in every move cost loops over the changed
+    /// squares whose ends the processor could not predict.
+    #[inline(always)]
+    fn evaluate_in<W: Word>(&self, seat: Seat) -> i32 {
+        let mover = seat.index() & 1;
+        let mine = W::from_stored(self.stones[mover]);
+        let theirs = W::from_stored(self.stones[mover ^ 1]);
+        let stable = self.stable_in::<W>();
+        let value = |b: W| self.value_in(b) as i32;
+        let material = value(mine) - value(theirs);
+        let settled = value(mine & stable) - value(theirs & stable);
+        let mobility = -material.signum() * W::from_stored(self.legal).count() as i32;
         MATERIAL * material + STABILITY * settled + MOBILITY * mobility
     }
 }

@@ -4,7 +4,7 @@ use crate::board::Blockade;
 use crate::rules::BlockadeRules;
 use crate::square::Square;
 use crate::violation::BlockadeViolation;
-use crate::{position_text, start};
+use crate::{hash, position_text, start};
 use game_core::rng::GameRng;
 use game_core::{Game, NotationError, Outcome, PositionError, RuleSet, Seat, SetupError};
 use rand::Rng;
@@ -42,16 +42,13 @@ impl Game for Blockade {
 
     fn legal_moves(&self, moves: &mut Vec<Square>) {
         moves.clear();
-        let mut legal = self.legal();
-        moves.reserve(legal.count_ones() as usize);
-        while legal != 0 {
-            moves.push(Square::from_index(legal.trailing_zeros()));
-            legal &= legal - 1;
-        }
+        // No `reserve`: the caller reuses the buffer, and counting the bits
+        // costs more than the pushes' capacity checks.
+        if self.compact() { self.push_legal::<u64>(moves) } else { self.push_legal::<u128>(moves) }
     }
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Square>) -> usize {
-        self.legal().count_ones() as usize
+        self.legal_count() as usize
     }
 
     fn check_move(&self, square: Square) -> Result<(), BlockadeViolation> {
@@ -63,7 +60,7 @@ impl Game for Blockade {
     }
 
     fn hash_key(&self) -> u64 {
-        self.hash
+        hash::hash(self.stones, self.compact(), self.to_move)
     }
 
     fn move_slot(square: Square) -> usize {
@@ -91,15 +88,12 @@ impl Game for Blockade {
     /// Picks the k-th legal square straight from the bitboard, without
     /// filling a move list.
     fn random_move(&self, rng: &mut GameRng, _scratch: &mut Vec<Square>) -> Option<Square> {
-        let mut legal = self.legal();
-        let n = legal.count_ones();
+        let n = self.legal_count();
         if n == 0 {
             return None;
         }
-        for _ in 0..rng.random_range(0..n) {
-            legal &= legal - 1;
-        }
-        Some(Square::from_index(legal.trailing_zeros()))
+        let k = rng.random_range(0..n);
+        Some(if self.compact() { self.nth_legal::<u64>(k) } else { self.nth_legal::<u128>(k) })
     }
 }
 

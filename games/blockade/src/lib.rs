@@ -79,15 +79,18 @@
 //! ```
 //!
 //! # Implementation
-//! Each seat's stones are a `u128` bitboard (see `bitboard.rs` for the
-//! layout). Legal moves are `empty & next_to(own) & next_to(enemy)`; a
+//! Each seat's stones are a bitboard: a `u64` on boards up to 8x8, a `u128`
+//! on larger ones (see `bitboard.rs` for the two layouts; [`Square`] and
+//! [`SquareSet`] number squares the same way on every board). Legal moves
+//! are `empty & next_to(own) & next_to(enemy)`; a
 //! move's changes come from neighbour counts of the whole board added
 //! bit-sliced, so a move costs a few dozen word operations and perft counts
-//! the last ply with a popcount. Each move also keeps the legal squares,
-//! the Zobrist hash, the scores and the stable scores up to date, so that
-//! the search's questions at a node (is it over, which moves, how good)
-//! cost a load each. The tests keep a plain array implementation as the
-//! reference the bitboards must agree with.
+//! the last ply with a popcount. Each move also keeps the legal squares up
+//! to date, which every node of a search asks for (is the game over, which
+//! moves); the scores, the stable scores and the Zobrist hash are computed
+//! from the stones when asked, without a branch (population counts, and a
+//! table look-up per byte for the hash). The tests keep a plain array
+//! implementation as the reference the bitboards must agree with.
 
 mod bitboard;
 mod board;

@@ -60,7 +60,12 @@ pub enum Place {
 /// either in play, with stones on both sides, or over, with every pile empty
 /// (the end sweep has banked the rest). Bytes past the last pile are always
 /// zero.
+///
+/// The pile array comes first and the struct is 16-byte aligned, so that
+/// the array is read and written as two aligned words, never split across
+/// a cache line.
 #[derive(Clone, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub struct Stones {
     pub(crate) piles: [u8; PILE_BYTES],
     pub(crate) stores: [u8; 2],

@@ -80,6 +80,9 @@ impl Ring {
 /// search's watcher, which does nothing, costs nothing). Every method
 /// defaults to doing nothing.
 pub(crate) trait SowingWatcher {
+    /// Whether the watcher records anything: the search's does not, and
+    /// the code that only gathers what to report is then left out.
+    const REPORTS: bool = true;
     /// The mover lifts all `stones` of the pile they chose, at `at`.
     fn lift(&mut self, _ring: Ring, _at: u32, _stones: u32) {}
     /// `count` stones are dropped one by one going down from `from`: at
@@ -98,7 +101,9 @@ pub(crate) trait SowingWatcher {
 }
 
 /// The watcher of the search: nothing to report.
-impl SowingWatcher for () {}
+impl SowingWatcher for () {
+    const REPORTS: bool = false;
+}
 
 /// Swaps the two rows of the pile array (each stays in pile order): the
 /// array turned to the other side.
@@ -140,6 +145,23 @@ fn byte(word: u128, position: u32) -> u8 {
 #[inline]
 fn clear(word: u128, position: u32) -> u128 {
     word & !(0xFFu128 << (8 * position))
+}
+
+/// For each position of a Kalah board of `PITS` piles a side, both bytes a
+/// capture empties when the last stone lands there: the mover's pit and
+/// the opposite one; nothing for a position outside the mover's row.
+struct CapturePairs<const PITS: u32>;
+
+impl<const PITS: u32> CapturePairs<PITS> {
+    const TABLE: [u128; 16] = {
+        let mut pairs = [0u128; 16];
+        let mut pit = 0;
+        while pit < PITS {
+            pairs[pit as usize] = 0xFF << (8 * pit) | 0xFF << (8 * (2 * PITS - 1 - pit));
+            pit += 1;
+        }
+        pairs
+    };
 }
 
 impl Stones {
@@ -190,19 +212,26 @@ impl Stones {
     /// trace lists them one by one.)
     #[inline]
     pub(crate) fn sow<W: SowingWatcher>(&mut self, pile: u8, watch: &mut W) -> Landing {
-        // One copy of the code per board size, so that the shifts and masks
-        // that depend on it are constants.
-        match self.rules.pits {
-            3 => self.sow_on::<W, 3>(pile, watch),
-            4 => self.sow_on::<W, 4>(pile, watch),
-            5 => self.sow_on::<W, 5>(pile, watch),
-            6 => self.sow_on::<W, 6>(pile, watch),
-            7 => self.sow_on::<W, 7>(pile, watch),
-            _ => self.sow_on::<W, 8>(pile, watch),
+        // One copy of the code per board size and sowing rule, so that the
+        // shifts and masks that depend on the size are constants; Kalah
+        // sowing, which never relays, has its own code without a loop.
+        match (self.rules.pits, self.rules.sowing == SowingRule::Relay) {
+            (3, true) => self.sow_on::<W, 3>(pile, watch),
+            (4, true) => self.sow_on::<W, 4>(pile, watch),
+            (5, true) => self.sow_on::<W, 5>(pile, watch),
+            (6, true) => self.sow_on::<W, 6>(pile, watch),
+            (7, true) => self.sow_on::<W, 7>(pile, watch),
+            (_, true) => self.sow_on::<W, 8>(pile, watch),
+            (3, false) => self.sow_kalah::<W, 3>(pile, watch),
+            (4, false) => self.sow_kalah::<W, 4>(pile, watch),
+            (5, false) => self.sow_kalah::<W, 5>(pile, watch),
+            (6, false) => self.sow_kalah::<W, 6>(pile, watch),
+            (7, false) => self.sow_kalah::<W, 7>(pile, watch),
+            (_, false) => self.sow_kalah::<W, 8>(pile, watch),
         }
     }
 
-    /// [`Stones::sow`] on a board of `PITS` piles a side.
+    /// [`Stones::sow`] with relay sowing on a board of `PITS` piles a side.
     #[inline]
     fn sow_on<W: SowingWatcher, const PITS: u32>(&mut self, pile: u8, watch: &mut W) -> Landing {
         let pits = PITS;
@@ -249,31 +278,15 @@ impl Stones {
                 break Landing::FreeTurn;
             }
             let stones = byte(board, at);
-            match self.rules.sowing {
-                SowingRule::Relay => {
-                    if stones > 1 {
-                        board = clear(board, at);
-                        hand = stones as u32;
-                        watch.relay(ring, at, stones as u32);
-                        continue;
-                    }
-                    break Landing::TurnEnds;
-                }
-                SowingRule::Kalah => {
-                    if at < pits && stones == 1 {
-                        let opposite = 2 * pits - 1 - at;
-                        let facing = byte(board, opposite);
-                        if facing > 0 || self.rules.empty_capture {
-                            board = clear(clear(board, at), opposite);
-                            banked += 1 + facing as u32;
-                            watch.capture(ring, at, opposite, 1 + facing as u32);
-                        }
-                    }
-                    break Landing::TurnEnds;
-                }
+            if stones > 1 {
+                board = clear(board, at);
+                hand = stones as u32;
+                watch.relay(ring, at, stones as u32);
+                continue;
             }
+            break Landing::TurnEnds;
         };
-        self.stores[mover.index() & 1] += banked as u8;
+        self.bank(mover, banked as u8);
         watch.landed(landing);
         // The end check, after every sowing: is either side empty?
         let mover_empty = board & low_row(pits) == 0;
@@ -282,6 +295,81 @@ impl Stones {
             board = swap_rows(board, pits);
             self.to_move = mover.opponent();
         }
+        self.set_word(board);
+        if mover_empty || other_empty {
+            self.end_sweep(mover, mover_empty, watch);
+        }
+        landing
+    }
+
+    /// [`Stones::sow`] with Kalah sowing on a board of `PITS` piles a side:
+    /// the same drops as relay sowing, but the turn ends wherever the last
+    /// stone lands, except in the mover's score pile (a free turn); in the
+    /// mover's own pit that was empty it captures that pit and the opposite
+    /// one (see `empty_capture`).
+    ///
+    /// Whether the sowing captures and whether the turn passes are worked
+    /// out with masks and selections, not branches: in a random game each
+    /// goes either way at random (the last stone lands in the mover's own
+    /// row about half the time), and the processor's wrong guesses cost
+    /// more than doing both sides of each choice. Only whole laps (rare)
+    /// and the end of the game (once a game) are branches.
+    #[inline]
+    fn sow_kalah<W: SowingWatcher, const PITS: u32>(&mut self, pile: u8, watch: &mut W) -> Landing {
+        let pits = PITS;
+        let mover = self.to_move;
+        let ring = Ring::new(self.rules.pits, mover);
+        let lap = 2 * pits + 1;
+        let top = 2 * pits;
+        let mut board = self.word();
+        // An illegal pile number from `play_unchecked` sows some pile of the
+        // mover instead, as in `sow_on`.
+        let at = (pile as u32).wrapping_sub(1).min(pits - 1);
+        let mut hand = (board as u64 >> (8 * at)) as u8 as u32;
+        board ^= ((hand as u64) << (8 * at)) as u128;
+        watch.lift(ring, at, hand);
+        watch.drops(ring, at, hand);
+        let mut banked = 0;
+        // Whole laps are rare, and a division is slow: a branch.
+        if hand >= lap {
+            let laps = hand / lap;
+            board = board.wrapping_add(laps as u128 * RUN[2 * pits as usize]);
+            banked += laps;
+            hand -= laps * lap;
+        }
+        let wraps = hand > at;
+        let from_top = hand.saturating_sub(at + 1);
+        board = board
+            .wrapping_add(RUN[at as usize] - RUN[at.saturating_sub(hand) as usize])
+            .wrapping_add(RUN[top as usize] - RUN[(top - from_top) as usize]);
+        banked += wraps as u32;
+        let last = if wraps { top - from_top } else { at - hand };
+        let free_turn = last == top;
+        // A last stone in the mover's own pit that was empty captures. The
+        // mover's row is in the low 64 bits; the bytes read for a last
+        // stone elsewhere are meaningless, and `own_pit` masks them out.
+        let own_pit = last < pits;
+        let landed = (board as u64 >> (8 * (last & 7))) as u8;
+        let opposite = (top - 1).wrapping_sub(last) & 15;
+        let facing = byte(board, opposite);
+        let captures = own_pit & (landed == 1) & (facing > 0 || self.rules.empty_capture);
+        if captures {
+            // Only a watcher that records reports here; for the search's
+            // watcher the branch is empty and compiled away.
+            watch.capture(ring, last, opposite, 1 + facing as u32);
+        }
+        board &= !(CapturePairs::<PITS>::TABLE[last as usize & 15] & (captures as u128).wrapping_neg());
+        banked += captures as u32 * (1 + facing as u32);
+        self.bank(mover, banked as u8);
+        let landing = if free_turn { Landing::FreeTurn } else { Landing::TurnEnds };
+        watch.landed(landing);
+        let mover_empty = board & low_row(pits) == 0;
+        let other_empty = board >> (8 * pits) == 0;
+        // The turn passes unless the last stone fell into the score pile:
+        // the rows swap, selected by a mask.
+        let passes = (!free_turn as u128).wrapping_neg();
+        board ^= (board ^ swap_rows(board, pits)) & passes;
+        self.to_move = Seat(mover.0 ^ !free_turn as u8);
         self.set_word(board);
         if mover_empty || other_empty {
             self.end_sweep(mover, mover_empty, watch);
@@ -300,7 +388,12 @@ impl Stones {
     ///
     /// Afterwards every pile is empty, which is how a finished position is
     /// recognised.
-    #[cold]
+    ///
+    /// Inlined, though it runs once a game: a call that takes the
+    /// position's address would keep the position of a playout loop in
+    /// memory for the whole game, each ply waiting for the last one's
+    /// stores.
+    #[inline(always)]
     fn end_sweep<W: SowingWatcher>(&mut self, mover: Seat, mover_empty: bool, watch: &mut W) {
         match self.rules.effective_end_sweep() {
             EndSweep::OwnerKeeps => {
@@ -316,20 +409,34 @@ impl Stones {
     }
 
     /// Moves every stone on `side` into `banker`'s score pile.
+    #[inline(always)]
     fn sweep_side<W: SowingWatcher>(&mut self, side: Seat, banker: Seat, watch: &mut W) {
-        // Reports only: for the search's watcher this loop is empty and
-        // compiled away.
-        for (pile, &stones) in (1..).zip(self.row(side)) {
-            if stones > 0 {
-                watch.sweep(Pit { owner: side, pile }, banker, stones);
+        if W::REPORTS {
+            for (pile, &stones) in (1..).zip(self.row(side)) {
+                if stones > 0 {
+                    watch.sweep(Pit { owner: side, pile }, banker, stones);
+                }
             }
         }
-        // The row's bytes summed at once (the sum fits a byte: at most 128).
+        // The row's bytes summed at once (the sum fits a byte: at most 128),
+        // and cleared with a mask: word operations only, no indexing into
+        // the array, so that a position in a loop can stay in registers.
         let row = self.row_word(side);
         let total = (row.wrapping_mul(ONES as u64) >> 56) as u8;
-        let first = self.row_start(side);
-        self.piles[first..first + self.rules.pits as usize].fill(0);
-        self.stores[banker.index() & 1] += total;
+        let first = self.row_start(side) as u32;
+        self.set_word(self.word() & !(low_row(self.rules.pits as u32) << (8 * first)));
+        self.bank(banker, total);
+    }
+
+    /// Adds `stones` to `seat`'s score pile. Both piles are written, each
+    /// at a fixed index: a variable index into the position would keep a
+    /// position that a loop plays on in memory, where it could otherwise
+    /// stay in registers.
+    #[inline(always)]
+    fn bank(&mut self, seat: Seat, stones: u8) {
+        let second = (seat.index() & 1) as u8;
+        self.stores[0] += stones * (1 - second);
+        self.stores[1] += stones * second;
     }
 
     /// `seat`'s piles as the bytes of one word, pile 1 lowest: zero exactly

@@ -137,7 +137,7 @@ impl Board {
     }
 
     fn sets_toggle(&mut self, sq: Square, piece: Piece) {
-        let b = bit(sq.index());
+        let b = sq.bit();
         let c = piece.colour.index();
         self.occupied[c] ^= b;
         if piece.rank.can_move() {

@@ -8,9 +8,14 @@
 //! - **material:** each piece's value by rank, with extra weight for the
 //!   Marshal, for Miners while enemy Bombs remain (more when Miners are
 //!   few), and for the Spy while the enemy Marshal lives;
-//! - **hidden information:** a small bonus for every piece the opponent has
-//!   not identified (not revealed, never moved far), and a smaller one for
-//!   every piece that has not moved (it may still be a Bomb);
+//! - **unknown pieces, from the counts:** for each rank, how many of the
+//!   side's pieces of that rank the opponent has not identified (the
+//!   remaining count less the pieces revealed in battle or shown to be
+//!   Scouts by a long move), each worth a bonus that grows with what its
+//!   secrecy protects ([`HIDDEN_VALUE`]: a hidden Marshal cannot be hunted
+//!   by the Spy, a hidden Spy can still strike, unknown Bombs make every
+//!   unmoved piece a risk); and a small bonus for every piece that has not
+//!   moved (it may still be a Bomb);
 //! - **threats:** the side to move gains part of the value of the best
 //!   revealed enemy piece it can strike and beat right now.
 //!
@@ -18,12 +23,12 @@
 
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
-use crate::rank::{Colour, Rank};
+use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::square::{NEIGHBOUR, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
 
 /// The value of each rank, strongest first (Marshal .. Flag).
-pub const RANK_VALUE: [i32; 12] = [400, 300, 200, 140, 90, 60, 40, 50, 25, 30, 30, 0];
+pub const RANK_VALUE: [i32; RANK_COUNT] = [400, 300, 200, 140, 90, 60, 40, 50, 25, 30, 30, 0];
 /// Extra weight of the Marshal.
 pub const MARSHAL_BONUS: i32 = 100;
 /// Extra weight of each Miner while the enemy has Bombs.
@@ -33,8 +38,10 @@ pub const MINER_BONUS: i32 = 30;
 pub const LAST_MINERS_BONUS: i32 = 40;
 /// Extra weight of the Spy while the enemy Marshal lives.
 pub const SPY_BONUS: i32 = 120;
-/// Bonus for a piece the opponent has not identified.
-pub const HIDDEN_BONUS: i32 = 8;
+/// Bonus, by rank (Marshal .. Flag), for a piece the opponent has not
+/// identified. The Flag is never identified before the game ends, so its
+/// entry cancels out between the sides.
+pub const HIDDEN_VALUE: [i32; RANK_COUNT] = [40, 25, 16, 12, 9, 7, 6, 10, 4, 30, 12, 0];
 /// Bonus for a piece that has not moved.
 pub const UNMOVED_BONUS: i32 = 3;
 /// The share (in percent) of a revealed enemy piece's value the side to
@@ -62,14 +69,26 @@ impl StrategyChess {
         score
     }
 
+    /// The unknown-pieces term: for each rank, the pieces of `colour` the
+    /// opponent has not identified (remaining count less identified pieces)
+    /// times [`HIDDEN_VALUE`], plus [`UNMOVED_BONUS`] per unmoved piece.
     fn secrecy(&self, colour: Colour) -> i32 {
-        squares_of(self.board.occupied(colour))
-            .map(|sq| {
-                let facts = self.board.facts(sq);
-                let hidden = if facts.revealed || facts.moved_far { 0 } else { HIDDEN_BONUS };
-                hidden + if facts.moved { 0 } else { UNMOVED_BONUS }
-            })
-            .sum()
+        let mut identified = [0u8; RANK_COUNT];
+        let mut unmoved = 0;
+        for sq in squares_of(self.board.occupied(colour)) {
+            let facts = self.board.facts(sq);
+            if (facts.revealed || facts.moved_far)
+                && let Some(rank) = self.board.rank_at(sq)
+            {
+                identified[rank.index()] += 1;
+            }
+            unmoved += !facts.moved as i32;
+        }
+        let remaining = self.remaining[colour.index()];
+        let hidden: i32 = (0..RANK_COUNT)
+            .map(|r| remaining[r].saturating_sub(identified[r]) as i32 * HIDDEN_VALUE[r])
+            .sum();
+        hidden + unmoved * UNMOVED_BONUS
     }
 
     /// The best revealed enemy piece the side to move can strike and beat.
@@ -103,5 +122,54 @@ impl Evaluate for StrategyChess {
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
         value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::PublicFacts;
+    use crate::rules::StrategyChessRules;
+    use game_core::{Game, Seat};
+
+    /// Red: a Marshal on e4 and the Flag; Blue: a Sergeant on e9, the Flag.
+    fn position(extra: &str) -> StrategyChess {
+        let mut rows: Vec<String> =
+            (1..=10)
+                .rev()
+                .map(|rank| {
+                    (0..10)
+                        .map(|file| {
+                            if (rank == 5 || rank == 6) && matches!(file, 2 | 3 | 6 | 7) { "~" } else { "." }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+        rows[6] = ". . . . r1 . . . . .".into();
+        rows[9] = "rF . . . . . . . . .".into();
+        rows[1] = format!(". . . . b7 . . . . {extra}");
+        rows[0] = "bF . . . . . . . . .".into();
+        let text = format!("{}\nto_move: blue\n", rows.join("\n"));
+        StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
+    }
+
+    #[test]
+    fn an_unknown_piece_is_worth_more_than_a_known_one_by_its_rank() {
+        let hidden = position(".");
+        let mut known = hidden.clone();
+        let e4 = crate::Square::parse("e4").unwrap();
+        known.board.set_facts(e4, PublicFacts { revealed: true, ..known.board.facts(e4) });
+        let (h, k) = (hidden.evaluate(Seat::FIRST), known.evaluate(Seat::FIRST));
+        assert_eq!(h - k, HIDDEN_VALUE[Rank::Marshal.index()], "a revealed Marshal loses its secrecy");
+        assert_eq!(h, -hidden.evaluate(Seat::SECOND));
+        // A piece that moved far is known to be a Scout.
+        let scout = position("b9");
+        let mut shown = scout.clone();
+        let j9 = crate::Square::parse("j9").unwrap();
+        shown.board.set_facts(j9, PublicFacts { moved: true, moved_far: true, revealed: false });
+        let lost = scout.evaluate(Seat::SECOND) - shown.evaluate(Seat::SECOND);
+        assert_eq!(lost, HIDDEN_VALUE[Rank::Scout.index()] + UNMOVED_BONUS);
+        assert!(HIDDEN_VALUE[Rank::Marshal.index()] > HIDDEN_VALUE[Rank::Scout.index()]);
     }
 }

@@ -18,9 +18,7 @@ use crate::game::StrategyChess;
 use crate::rank::{Colour, Rank};
 use crate::repetition::{ChaseBan, TwoSquareBan};
 use crate::rules::ScoutRule;
-use crate::square::{
-    Direction, LAND, NEIGHBOUR, Square, SquareSet, bit, nth_square, offset, shift, squares_of,
-};
+use crate::square::{Direction, LAND, NEIGHBOUR, Square, SquareSet, nth_square, offset, shift, squares_of};
 use crate::violation::Violation;
 use game_core::rng::GameRng;
 use rand::Rng;
@@ -44,12 +42,12 @@ impl Move {
 
 /// What the repetition rules forbid the side to move right now.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Bans {
+pub(crate) struct Bans<'a> {
     pub two_square: Option<TwoSquareBan>,
-    pub chase: Option<ChaseBan>,
+    pub chase: Option<ChaseBan<'a>>,
 }
 
-impl Bans {
+impl Bans<'_> {
     #[inline]
     pub fn any(&self) -> bool {
         self.two_square.is_some() || self.chase.is_some()
@@ -88,7 +86,7 @@ fn from_of(to: Square, dir: Direction) -> Square {
 impl StrategyChess {
     /// What the repetition rules forbid `colour` now.
     #[inline]
-    pub(crate) fn bans(&self, colour: Colour) -> Bans {
+    pub(crate) fn bans(&self, colour: Colour) -> Bans<'_> {
         Bans {
             two_square: if self.flags.two_square_rule { self.two_square.ban(colour) } else { None },
             chase: if self.flags.more_square_rule { self.chase.ban(colour) } else { None },
@@ -107,7 +105,13 @@ impl StrategyChess {
     fn step_targets(&self, colour: Colour) -> [SquareSet; 4] {
         let steppers = self.steppers(colour);
         let open = LAND & !self.board.occupied(colour);
-        Direction::ALL.map(|d| shift(steppers, d) & open)
+        // Written out: `Direction::ALL.map` compiles to slower code.
+        [
+            shift(steppers, Direction::North) & open,
+            shift(steppers, Direction::East) & open,
+            shift(steppers, Direction::South) & open,
+            shift(steppers, Direction::West) & open,
+        ]
     }
 
     /// Calls `f(move, strike)` for every move of a Scout on `from` (long
@@ -126,10 +130,7 @@ impl StrategyChess {
                         return false;
                     }
                 } else {
-                    if enemy & bit(next.index()) != 0
-                        && (far_strike || first)
-                        && !f(Move::new(from, next), true)
-                    {
+                    if enemy & next.bit() != 0 && (far_strike || first) && !f(Move::new(from, next), true) {
                         return false;
                     }
                     break;
@@ -150,7 +151,7 @@ impl StrategyChess {
         let targets = self.step_targets(colour);
         for (d, dir) in Direction::ALL.into_iter().enumerate() {
             for to in squares_of(targets[d]) {
-                if !f(Move::new(from_of(to, dir), to), enemy & bit(to.index()) != 0) {
+                if !f(Move::new(from_of(to, dir), to), enemy & to.bit() != 0) {
                     return false;
                 }
             }
@@ -169,6 +170,9 @@ impl StrategyChess {
     /// applied).
     pub(crate) fn has_legal_move(&self) -> bool {
         let bans = self.bans(self.to_move);
+        if !bans.any() {
+            return self.can_move(self.to_move);
+        }
         !self.for_each_candidate(self.to_move, |mv, strike| bans.forbids(mv.from, mv.to, strike))
     }
 
@@ -221,26 +225,34 @@ impl StrategyChess {
     }
 
     /// A uniformly random legal move: one-square moves are drawn straight
-    /// from the square sets, Scout lines from `scratch`, and the rare move a
-    /// repetition rule forbids is drawn again.
+    /// from the square sets, Scout moves by counting the lines and walking
+    /// to the drawn one (no buffer), and the rare move a repetition rule
+    /// forbids is drawn again. (Drawing Scout moves from flood-filled square
+    /// sets was tried: more instructions, as long lines take many fill steps
+    /// and counting bits has no instruction on the baseline x86-64 target.)
     pub(crate) fn random(&self, rng: &mut GameRng, scratch: &mut Vec<Move>) -> Option<Move> {
         if self.outcome.is_some() {
             return None;
         }
         let colour = self.to_move;
         let targets = self.step_targets(colour);
-        let counts = targets.map(|t| t.count_ones());
+        let counts = [
+            targets[0].count_ones(),
+            targets[1].count_ones(),
+            targets[2].count_ones(),
+            targets[3].count_ones(),
+        ];
         let steps: u32 = counts.iter().sum();
-        scratch.clear();
+        let mut lines = 0u32;
         if self.flags.scouts.long() {
             for from in squares_of(self.board.scouts(colour)) {
-                self.scout_lines(colour, from, &mut |mv, _| {
-                    scratch.push(mv);
+                self.scout_lines(colour, from, &mut |_, _| {
+                    lines += 1;
                     true
                 });
             }
         }
-        let total = steps as usize + scratch.len();
+        let total = steps + lines;
         if total == 0 {
             return None;
         }
@@ -248,24 +260,44 @@ impl StrategyChess {
         let enemy = self.board.occupied(colour.opponent());
         for _ in 0..16 {
             let mut r = rng.random_range(0..total);
-            let mv = if r < steps as usize {
+            let mv = if r < steps {
                 let mut d = 0;
-                while r >= counts[d] as usize {
-                    r -= counts[d] as usize;
+                while r >= counts[d] {
+                    r -= counts[d];
                     d += 1;
                 }
-                let to = nth_square(targets[d], r as u32)?;
+                let to = nth_square(targets[d], r)?;
                 Move::new(from_of(to, Direction::ALL[d]), to)
             } else {
-                scratch[r - steps as usize]
+                self.nth_scout_move(colour, r - steps)?
             };
-            if !bans.any() || !bans.forbids(mv.from, mv.to, enemy & bit(mv.to.index()) != 0) {
+            if !bans.any() || !bans.forbids(mv.from, mv.to, enemy & mv.to.bit() != 0) {
                 return Some(mv);
             }
         }
         // Almost every candidate is forbidden: draw among the legal ones.
         self.generate(scratch);
         if scratch.is_empty() { None } else { Some(scratch[rng.random_range(0..scratch.len())]) }
+    }
+
+    /// The `n`-th Scout move of `colour` (from 0) in the order
+    /// [`StrategyChess::scout_lines`] gives them, scouts in square order.
+    fn nth_scout_move(&self, colour: Colour, mut n: u32) -> Option<Move> {
+        let mut found = None;
+        for from in squares_of(self.board.scouts(colour)) {
+            let stopped = !self.scout_lines(colour, from, &mut |mv, _| {
+                if n == 0 {
+                    found = Some(mv);
+                    return false;
+                }
+                n -= 1;
+                true
+            });
+            if stopped {
+                break;
+            }
+        }
+        found
     }
 
     /// Checks `mv` against every rule, saying which one it breaks.

@@ -47,6 +47,13 @@ impl Square {
         self.0 as usize / SIZE
     }
 
+    /// The set holding just this square. A table lookup: a `u128` shift by
+    /// a variable amount costs several instructions on the hot paths.
+    #[inline]
+    pub fn bit(self) -> SquareSet {
+        BITS[self.0 as usize & (BITS.len() - 1)]
+    }
+
     /// Whether the square is one of the eight lake squares.
     pub const fn is_lake(self) -> bool {
         LAKES & bit(self.0 as usize) != 0
@@ -196,6 +203,17 @@ pub type SquareSet = u128;
 pub const fn bit(index: usize) -> SquareSet {
     1u128 << index
 }
+
+/// [`bit`] of every index below 128 (the squares, then empty sets).
+static BITS: [SquareSet; 128] = {
+    let mut bits = [0; 128];
+    let mut i = 0;
+    while i < SQUARES {
+        bits[i] = bit(i);
+        i += 1;
+    }
+    bits
+};
 
 /// Every square of the board.
 pub const BOARD: SquareSet = (1u128 << SQUARES) - 1;

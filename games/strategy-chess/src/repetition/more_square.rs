@@ -213,11 +213,11 @@ impl Chase {
 
     /// What the rule forbids `colour` now, if anything.
     #[inline]
-    pub fn ban(&self, colour: Colour) -> Option<ChaseBan> {
+    pub fn ban(&self, colour: Colour) -> Option<ChaseBan<'_>> {
         if self.phase != ChasePhase::Evaded || colour != self.chaser_colour {
             return None;
         }
-        self.target.map(|target| ChaseBan { chase: *self, target })
+        self.target.map(|target| ChaseBan { chase: self, target })
     }
 
     /// A number that differs between different states, for the position's
@@ -239,13 +239,15 @@ impl Chase {
 }
 
 /// What `more_square_rule` forbids now: some chasing moves of one piece.
+/// It borrows the chase (whose set of positions is a few words) rather
+/// than copying it, as move generation asks for it at every node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChaseBan {
-    chase: Chase,
+pub struct ChaseBan<'a> {
+    chase: &'a Chase,
     target: Square,
 }
 
-impl ChaseBan {
+impl ChaseBan<'_> {
     /// The chasing piece's square.
     pub fn chaser(&self) -> Square {
         self.chase.chaser

@@ -1,0 +1,108 @@
+//! The speed figures of issue 5 per second of *CPU time* of this thread, so
+//! that they hold on a machine busy with other work (wall-clock figures
+//! come from `cargo bench -p strategy-chess`).
+//!
+//! `cargo run --release -p strategy-chess --example strategy_chess_speed [SECONDS]`
+//!
+//! With `SPEED_FIXED=N` each figure does a fixed amount of work (N rounds)
+//! instead, for instruction counts under
+//! `valgrind --tool=callgrind target/release/examples/strategy_chess_speed`; with
+//! `SPEED_ONLY=TEXT` only the figures whose name contains TEXT run.
+
+use game_core::rng::seeded;
+use game_core::{Game, Observe, Seat};
+use std::time::{Duration, Instant};
+use strategy_chess::sampler::{HumanLike, Uniform, sample};
+use strategy_chess::{Library, StrategyChess, StrategyChessRules};
+
+/// CPU time used by this thread so far (Linux: `/proc/thread-self/schedstat`).
+fn cpu_time() -> Duration {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    let nanos = text.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    Duration::from_nanos(nanos)
+}
+
+/// Runs `work` (which returns how many units it did) until `seconds` of CPU
+/// time have passed; prints units per CPU second and per wall second.
+fn measure(name: &str, unit: &str, seconds: f64, mut work: impl FnMut() -> u64) {
+    if std::env::var("SPEED_ONLY").is_ok_and(|only| !name.contains(&only)) {
+        return;
+    }
+    let fixed: Option<u32> = std::env::var("SPEED_FIXED").ok().and_then(|n| n.parse().ok());
+    if fixed.is_none() {
+        work();
+    }
+    let (cpu, wall) = (cpu_time(), Instant::now());
+    let mut units = 0;
+    let mut rounds = 0;
+    while fixed.map_or((cpu_time() - cpu).as_secs_f64() < seconds, |n| rounds < n) {
+        units += work();
+        rounds += 1;
+    }
+    if fixed.is_some() {
+        println!("{name}: {units} {unit}");
+        return;
+    }
+    let (cpu, wall) = ((cpu_time() - cpu).as_secs_f64(), wall.elapsed().as_secs_f64());
+    println!(
+        "{name}: {:.3} M{unit}/s of CPU time ({:.3} M{unit}/s of wall time)",
+        units as f64 / cpu / 1e6,
+        units as f64 / wall / 1e6
+    );
+}
+
+/// The bench's start positions: library setups 1..10 against 30..21.
+fn starts() -> Vec<StrategyChess> {
+    let library = Library::builtin();
+    (1..=10)
+        .map(|i| {
+            let setups = [library.entry(i).unwrap().setup, library.entry(31 - i).unwrap().setup];
+            StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap().with_history_log(false)
+        })
+        .collect()
+}
+
+fn main() {
+    let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let starts = starts();
+    let mut rng = seeded(7);
+    let mut scratch = Vec::with_capacity(256);
+    let mut i = 0;
+    measure("random playout plies from library setups", "plies", seconds, || {
+        let mut game = starts[i % starts.len()].clone();
+        i += 1;
+        let mut plies = 0;
+        while let Some(mv) = game.random_move(&mut rng, &mut scratch) {
+            game.play_unchecked(mv);
+            plies += 1;
+        }
+        plies
+    });
+    // Views from the middle of random games, as in the bench.
+    let mut rng = seeded(3);
+    let views: Vec<_> = starts
+        .iter()
+        .map(|start| {
+            let mut game = start.clone().with_history_log(true);
+            for _ in 0..60 {
+                if let Some(mv) = game.random_move(&mut rng, &mut scratch) {
+                    game.play(mv);
+                }
+            }
+            game.view(Seat::FIRST)
+        })
+        .collect();
+    let mut rng = seeded(11);
+    measure("sampler, uniform prior", "samples", seconds, || {
+        for view in &views {
+            std::hint::black_box(sample(view, &Uniform, &mut rng));
+        }
+        views.len() as u64
+    });
+    measure("sampler, human-like prior", "samples", seconds, || {
+        for view in &views {
+            std::hint::black_box(sample(view, &HumanLike, &mut rng));
+        }
+        views.len() as u64
+    });
+}
