@@ -2,7 +2,7 @@
 //! setup buttons (1-Click Setup, Random, Clear, Save my setup, Load saved),
 //! Back and Play. Play is enabled only once every piece is placed.
 
-use super::layout::{ACTIONS, SetupLayout, setup_layout};
+use super::layout::{ACTIONS, Drop, SetupLayout, setup_layout};
 use super::placement::Placement;
 use super::saved::SavedSetups;
 use crate::gui::canvas::{Align, Canvas, Weight};
@@ -59,6 +59,9 @@ pub struct SetupScreen {
     saved: Result<SavedSetups, String>,
     next_saved: usize,
     on_play: OnPlay,
+    /// Where the press that took the piece in hand was: letting the button
+    /// go elsewhere drops it there (drag and drop).
+    pressed: Option<crate::gui::geometry::Point>,
 }
 
 impl std::fmt::Debug for SetupScreen {
@@ -94,10 +97,10 @@ impl SetupScreen {
             saved,
             next_saved: 0,
             on_play,
+            pressed: None,
         };
         screen.focus = screen.first_action_index();
-        screen
-            .say("Click a piece in the tray, then a yellow square. Click a placed piece to move it.", false);
+        screen.say("Drag a piece from the tray to a yellow square, or click it, then the square.", false);
         screen
     }
 
@@ -201,7 +204,7 @@ impl SetupScreen {
     fn say_progress(&mut self) {
         let left = self.placement.left_to_place();
         let text = match (self.placement.held(), left) {
-            (Some(h), _) => format!("In hand: {}. Click a yellow square to put it down.", h.rank),
+            (Some(h), _) => format!("In hand: {}. Click or drop it on a yellow square.", h.rank),
             (None, 0) => "Every piece is placed. Press Play, or keep changing.".to_string(),
             (None, 1) => "1 piece left to place.".to_string(),
             (None, n) => format!("{n} pieces left to place."),
@@ -284,6 +287,45 @@ impl Screen for SetupScreen {
     }
 
     fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
+        if let InputEvent::Release(at) = *event {
+            self.release(view, at);
+            return Command::None;
+        }
+        let before = self.placement.held();
+        let command = self.react_to(ctx, view, event);
+        if let InputEvent::Click(at) = *event {
+            let after = self.placement.held();
+            self.pressed = (after.is_some() && after != before).then_some(at);
+        }
+        command
+    }
+
+    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        self.draw_screen(ctx, view, canvas);
+    }
+}
+
+impl SetupScreen {
+    /// The button let go at `at`: the end of a drag, or of a click.
+    fn release(&mut self, view: &View, at: crate::gui::geometry::Point) {
+        let Some(pressed) = self.pressed.take() else { return };
+        if self.placement.held().is_none() {
+            return;
+        }
+        match self.layout(view).drop_at(pressed, at) {
+            Drop::Click => {}
+            Drop::Home(r, c) => {
+                self.placement.click_home(r, c);
+                self.say_progress();
+            }
+            Drop::Away => {
+                self.placement.put_back();
+                self.say_progress();
+            }
+        }
+    }
+
+    fn react_to(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
         let widgets = self.widgets(view);
         match react(&widgets, &mut self.focus, event) {
             Reaction::Message(message) => self.on_message(ctx, message),
@@ -297,7 +339,7 @@ impl Screen for SetupScreen {
         }
     }
 
-    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+    fn draw_screen(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
         let m = &view.metrics;
         let l = self.layout(view);
         let numbering = ctx.settings.preferences.rank_numbering;
@@ -516,5 +558,43 @@ mod tests {
         let placed = s.placement().setup().get(0, 0);
         s.input(&mut ctx, &view, &InputEvent::Key(Key::Enter));
         assert_eq!(s.placement().held().map(|h| h.rank), placed);
+    }
+
+    #[test]
+    fn pieces_are_dragged_from_the_tray_and_between_squares() {
+        let mut s = screen(Army::CLASSIC, Rc::new(RefCell::new(None)), "drag");
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(1280.0, 800.0);
+        let l = s.layout(&view);
+        let flag = s.tray_ranks().iter().position(|r| *r == Rank::Flag).unwrap();
+        let (a, b) = (l.home_rect(3, 0).unwrap().center(), l.home_rect(3, 9).unwrap().center());
+        // Press on the tray, let go on a square: the piece lands there.
+        s.input(&mut ctx, &view, &InputEvent::Click(l.tray[flag].center()));
+        s.input(&mut ctx, &view, &InputEvent::PointerMoved(a));
+        s.input(&mut ctx, &view, &InputEvent::Release(a));
+        assert_eq!(s.placement().setup().get(3, 0), Some(Rank::Flag));
+        assert!(s.placement().held().is_none());
+        // Drag it from one square to another.
+        s.input(&mut ctx, &view, &InputEvent::Click(a));
+        s.input(&mut ctx, &view, &InputEvent::Release(b));
+        assert_eq!(
+            (s.placement().setup().get(3, 0), s.placement().setup().get(3, 9)),
+            (None, Some(Rank::Flag))
+        );
+        // Dropped off the home rows, it goes back where it came from.
+        s.input(&mut ctx, &view, &InputEvent::Click(b));
+        s.input(
+            &mut ctx,
+            &view,
+            &InputEvent::Release(l.board.square_rect(strategy_chess::Square::parse("e8").unwrap()).center()),
+        );
+        assert_eq!(s.placement().setup().get(3, 9), Some(Rank::Flag));
+        // A click (press and release in place) keeps it in hand for a second click.
+        s.input(&mut ctx, &view, &InputEvent::Click(l.tray[0].center()));
+        s.input(&mut ctx, &view, &InputEvent::Release(l.tray[0].center()));
+        assert!(s.placement().held().is_some());
+        s.input(&mut ctx, &view, &InputEvent::Click(a));
+        s.input(&mut ctx, &view, &InputEvent::Release(a));
+        assert!(s.placement().held().is_none() && s.placement().setup().get(3, 0).is_some());
     }
 }
