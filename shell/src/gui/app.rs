@@ -14,11 +14,11 @@ use super::stack::{Flow, ScreenStack};
 use super::wake::WindowWaker;
 use super::window_size::ResizeWatch;
 use crate::settings::{Settings, SettingsStore};
+use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
 use macroquad::miniquad;
+use macroquad::miniquad::KeyMods;
 use macroquad::prelude::{
-    KeyCode, MouseButton, get_char_pressed, get_frame_time, get_keys_pressed, get_time, is_key_down,
-    is_mouse_button_pressed, is_mouse_button_released, mouse_position, mouse_wheel, next_frame,
-    screen_height, screen_width,
+    KeyCode, MouseButton, get_frame_time, get_time, next_frame, screen_height, screen_width,
 };
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -51,14 +51,17 @@ pub async fn run(startup: Startup) {
     let mut stack = ScreenStack::new(Box::new(LauncherScreen::new()));
     let mut pacer = FramePacer::new();
     let mut resize = ResizeWatch::new(ctx.settings.window);
-    let mut last_pointer = None;
+    let subscriber = register_input_subscriber();
+    let mut input = InputCollector::default();
     let mut stats = FrameStats::from_env();
     let mut waker: Option<WindowWaker> = None;
     let mut waker_tried = false;
     loop {
         let frame_start = Instant::now();
         let view = View::of_size(screen_width(), screen_height());
-        let events = gather_input(&mut last_pointer, stack.wants_text());
+        input.text = stack.wants_text();
+        repeat_all_miniquad_input(&mut input, subscriber);
+        let events = std::mem::take(&mut input.events);
         if !events.is_empty() {
             pacer.on_input();
         }
@@ -227,36 +230,74 @@ fn save_size_on_quit(ctx: &mut AppContext, resize: &ResizeWatch, view: &View) {
     }
 }
 
-/// This frame's input as plain events. `text`: a text field takes typing,
-/// so typed characters come as [`InputEvent::Text`] and the keys that type
-/// (Space, Backspace, the numpad's digits) are not shortcuts.
-fn gather_input(last_pointer: &mut Option<Point>, text: bool) -> Vec<InputEvent> {
-    let mut events = Vec::new();
-    let (x, y) = mouse_position();
-    let pointer = Point::new(x, y);
-    if *last_pointer != Some(pointer) {
-        *last_pointer = Some(pointer);
-        events.push(InputEvent::PointerMoved(pointer));
+/// Turns the window's input events, in the order they came and at the
+/// places they happened, into plain [`InputEvent`]s. (Asking macroquad for
+/// "pressed this frame" and "the pointer now" would put a press that came
+/// with a drag at the end of the drag.)
+///
+/// `text`: a text field takes typing, so typed characters come as
+/// [`InputEvent::Text`] and the keys that type (Space, Backspace, the
+/// numpad's digits) are not shortcuts.
+#[derive(Default)]
+struct InputCollector {
+    events: Vec<InputEvent>,
+    text: bool,
+    pointer: Option<Point>,
+}
+
+impl InputCollector {
+    fn moved(&mut self, x: f32, y: f32) -> Point {
+        let p = Point::new(x, y);
+        if self.pointer != Some(p) {
+            self.pointer = Some(p);
+            self.events.push(InputEvent::PointerMoved(p));
+        }
+        p
     }
-    let (_, wheel) = mouse_wheel();
-    if wheel != 0.0 {
-        events.push(InputEvent::Wheel(wheel));
+}
+
+impl miniquad::EventHandler for InputCollector {
+    fn update(&mut self) {}
+
+    fn draw(&mut self) {}
+
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        self.moved(x, y);
     }
-    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-    events.extend(get_keys_pressed().into_iter().filter_map(|k| key_of(k, shift, text)).map(InputEvent::Key));
-    // Typed characters queue up whether or not anyone reads them.
-    while let Some(c) = get_char_pressed() {
-        if text && !c.is_control() {
-            events.push(InputEvent::Text(c));
+
+    fn mouse_wheel_event(&mut self, _x: f32, y: f32) {
+        if y != 0.0 {
+            self.events.push(InputEvent::Wheel(y));
         }
     }
-    if is_mouse_button_pressed(MouseButton::Left) {
-        events.push(InputEvent::Click(pointer));
+
+    fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        let p = self.moved(x, y);
+        if button == MouseButton::Left {
+            self.events.push(InputEvent::Click(p));
+        }
     }
-    if is_mouse_button_released(MouseButton::Left) {
-        events.push(InputEvent::Release(pointer));
+
+    fn mouse_button_up_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        let p = self.moved(x, y);
+        if button == MouseButton::Left {
+            self.events.push(InputEvent::Release(p));
+        }
     }
-    events
+
+    fn char_event(&mut self, c: char, _mods: KeyMods, _repeat: bool) {
+        if self.text && !c.is_control() {
+            self.events.push(InputEvent::Text(c));
+        }
+    }
+
+    fn key_down_event(&mut self, code: KeyCode, mods: KeyMods, repeat: bool) {
+        let Some(key) = key_of(code, mods.shift, self.text) else { return };
+        // Held keys repeat where that helps: deleting, moving the cursor.
+        if !repeat || matches!(key, Key::Backspace | Key::Arrow(_)) {
+            self.events.push(InputEvent::Key(key));
+        }
+    }
 }
 
 /// The key a player pressed, in the launcher's terms. `text`: a text field

@@ -15,9 +15,10 @@
 //! the screens poll their channels. The event goes to the window's creator
 //! only (an empty event mask), so nothing else sees it.
 //!
-//! The window is found without guessing: on the main thread, with the GL
-//! context current, `glXGetCurrentDrawable` is the window. Where that is
-//! not available (Wayland, EGL, not Linux) [`WindowWaker::for_current_window`]
+//! The window is found from the GL context current on the main thread
+//! (`glXGetCurrentDrawable` names its GLX window; the X window behind it is
+//! the one the same X client made just before). Where that is not
+//! available (Wayland, EGL, not Linux) [`WindowWaker::for_current_window`]
 //! returns `None` and the app polls on a timer instead.
 //!
 //! miniquad reads one event more than it finds queued when it goes to
@@ -147,25 +148,72 @@ fn serve(connection: &x11::Connection, incoming: &Receiver<Request>, pointer: &P
     }
 }
 
-// The only unsafe code of the launcher: four Xlib calls and one GLX query,
+// The only unsafe code of the launcher: a few Xlib calls and one GLX query,
 // through function pointers loaded the way miniquad loads its own.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 mod x11 {
     //! The few Xlib and GLX calls the waker needs, loaded at run time the
     //! way miniquad loads them.
+    //!
+    //! `glXGetCurrentDrawable` names the GLX window, not the X window it
+    //! draws into (an X error if an event is sent to it). The X window is
+    //! found in the window tree: the same X client allocated it just
+    //! before the GLX window, so it is the window with the highest id not
+    //! above the GLX window's, within the client's id range. Errors on our
+    //! own connection are ignored (Xlib's default handler would end the
+    //! program); errors on miniquad's connection still reach the handler
+    //! that was there before.
 
-    use macroquad::miniquad::native::linux_x11::libx11::{Display, Window, XEvent, XMotionEvent};
+    use macroquad::miniquad::native::linux_x11::libx11::{
+        Display, Window, XErrorEvent, XEvent, XMotionEvent,
+    };
     use macroquad::miniquad::native::module::Module;
-    use std::ffi::{c_char, c_int, c_long, c_ulong};
+    use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicPtr, Ordering};
 
     type GetCurrentDrawable = unsafe extern "C" fn() -> c_ulong;
     type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut Display;
     type SendEvent = unsafe extern "C" fn(*mut Display, Window, c_int, c_long, *mut XEvent) -> c_int;
     type Flush = unsafe extern "C" fn(*mut Display) -> c_int;
     type CloseDisplay = unsafe extern "C" fn(*mut Display) -> c_int;
+    type DefaultRootWindow = unsafe extern "C" fn(*mut Display) -> Window;
+    type QueryTree = unsafe extern "C" fn(
+        *mut Display,
+        Window,
+        *mut Window,
+        *mut Window,
+        *mut *mut Window,
+        *mut c_uint,
+    ) -> c_int;
+    type Free = unsafe extern "C" fn(*mut c_void) -> c_int;
+    type ErrorHandler = Option<unsafe extern "C" fn(*mut Display, *mut XErrorEvent) -> c_int>;
+    type SetErrorHandler = unsafe extern "C" fn(ErrorHandler) -> ErrorHandler;
 
-    /// The X window of the GL context current on this thread (GLX only).
+    /// Ids one X client allocates lie in one range of this size (the
+    /// server's resource mask is at least this wide).
+    const CLIENT_RANGE: c_ulong = 1 << 18;
+    /// The most windows looked at in the tree.
+    const MAX_WINDOWS: usize = 4096;
+
+    /// Our own connection, whose errors are ignored.
+    static OURS: AtomicPtr<Display> = AtomicPtr::new(std::ptr::null_mut());
+    /// The error handler before ours.
+    static PREVIOUS: OnceLock<ErrorHandler> = OnceLock::new();
+
+    unsafe extern "C" fn on_error(display: *mut Display, event: *mut XErrorEvent) -> c_int {
+        if display == OURS.load(Ordering::SeqCst) {
+            return 0;
+        }
+        match PREVIOUS.get().copied().flatten() {
+            // SAFETY: the handler Xlib had before, called as Xlib would.
+            Some(previous) => unsafe { previous(display, event) },
+            None => 0,
+        }
+    }
+
+    /// The GLX drawable current on this thread (0 if none).
     pub fn current_window() -> Option<Window> {
         let gl = Module::load("libGL.so.1").or_else(|_| Module::load("libGL.so")).ok()?;
         let get: GetCurrentDrawable = gl.get_symbol("glXGetCurrentDrawable").ok()?;
@@ -187,16 +235,36 @@ mod x11 {
     }
 
     impl Connection {
-        /// Connects to `$DISPLAY`.
-        pub fn open(window: Window) -> Option<Self> {
+        /// Connects to `$DISPLAY` and finds the X window behind the GLX
+        /// drawable `drawable`.
+        pub fn open(drawable: Window) -> Option<Self> {
             let lib = Module::load("libX11.so.6").or_else(|_| Module::load("libX11.so")).ok()?;
             let open: OpenDisplay = lib.get_symbol("XOpenDisplay").ok()?;
             let send: SendEvent = lib.get_symbol("XSendEvent").ok()?;
             let flush: Flush = lib.get_symbol("XFlush").ok()?;
             let close: CloseDisplay = lib.get_symbol("XCloseDisplay").ok()?;
+            let root: DefaultRootWindow = lib.get_symbol("XDefaultRootWindow").ok()?;
+            let query: QueryTree = lib.get_symbol("XQueryTree").ok()?;
+            let free: Free = lib.get_symbol("XFree").ok()?;
+            let set_handler: SetErrorHandler = lib.get_symbol("XSetErrorHandler").ok()?;
             // SAFETY: a null name means `$DISPLAY`; a null result is checked.
             let display = unsafe { open(std::ptr::null()) };
-            (!display.is_null()).then_some(Connection { _lib: lib, display, window, send, flush, close })
+            if display.is_null() {
+                return None;
+            }
+            OURS.store(display, Ordering::SeqCst);
+            // SAFETY: installs a handler that defers to the previous one for
+            // every connection but ours.
+            let previous = unsafe { set_handler(Some(on_error)) };
+            let _ = PREVIOUS.set(previous);
+            // SAFETY: the display is open; XQueryTree's lists are freed.
+            let window = unsafe { find_window(display, drawable, root(display), query, free) };
+            let Some(window) = window else {
+                // SAFETY: opened above, closed once.
+                unsafe { close(display) };
+                return None;
+            };
+            Some(Connection { _lib: lib, display, window, send, flush, close })
         }
 
         /// Sends the window a pointer motion to `(x, y)`, where the pointer
@@ -227,6 +295,48 @@ mod x11 {
                 (self.flush)(self.display);
             }
         }
+    }
+
+    /// The X window the GLX drawable `drawable` draws into: the window of
+    /// the tree with the highest id not above `drawable` in its client's
+    /// id range.
+    ///
+    /// # Safety
+    /// `display` must be an open connection used by this thread only.
+    unsafe fn find_window(
+        display: *mut Display,
+        drawable: Window,
+        root: Window,
+        query: QueryTree,
+        free: Free,
+    ) -> Option<Window> {
+        let mut best: Option<Window> = None;
+        let mut to_visit = vec![root];
+        let mut seen = 0;
+        while let Some(w) = to_visit.pop() {
+            seen += 1;
+            if seen > MAX_WINDOWS {
+                break;
+            }
+            let (mut root_ret, mut parent, mut children, mut n): (Window, Window, *mut Window, c_uint) =
+                (0, 0, std::ptr::null_mut(), 0);
+            // SAFETY: out-pointers to locals; the list is freed below.
+            let ok = unsafe { query(display, w, &mut root_ret, &mut parent, &mut children, &mut n) };
+            if ok == 0 || children.is_null() {
+                continue;
+            }
+            // SAFETY: Xlib returned `n` windows at `children`.
+            let list = unsafe { std::slice::from_raw_parts(children, n as usize) };
+            for &child in list {
+                if child <= drawable && drawable - child < CLIENT_RANGE && best.is_none_or(|b| child > b) {
+                    best = Some(child);
+                }
+                to_visit.push(child);
+            }
+            // SAFETY: allocated by XQueryTree.
+            unsafe { free(children.cast()) };
+        }
+        best
     }
 
     impl Drop for Connection {

@@ -48,6 +48,8 @@ impl<G: Observe> Host<G> {
         wake: Wake,
         records: Option<PathBuf>,
     ) -> std::io::Result<Self> {
+        // No folder for records: the game is hosted all the same.
+        let records = records.filter(|dir| std::fs::create_dir_all(dir).is_ok());
         let config = ServerConfig {
             bind: SocketAddr::from((Ipv4Addr::UNSPECIFIED, port)),
             record_dir: records,

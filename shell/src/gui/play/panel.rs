@@ -232,8 +232,9 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     if state.game_over
         && let Some(outcome) = state.session.outcome()
     {
-        let detail = board.result_detail(frame.view, outcome);
         let how = finish_text(state.session.finish(), names);
+        // A game that ended other than by the rules is told by how it ended.
+        let detail = if how.is_none() { board.result_detail(frame.view, outcome) } else { None };
         canvas.round(l.over.inset(-m.outline), m.radius * 1.4, palette::BACKGROUND.with_alpha(0.6));
         canvas.round(l.over, m.radius * 1.4, palette::PANEL);
         let inner = l.over.inset(m.gap);
@@ -348,7 +349,7 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     // The keys, at the foot.
     if let Some(keys) = parts.keys {
-        let key_lines = ["F1 legal moves · F2 play for me · F6 save", "F3 demo · F4 level · F5 two players"];
+        let key_lines = ["F1 legal moves · F2 hint · F6 save", "F3 demo · F4 level · F5 two players"];
         for (i, line) in key_lines.iter().enumerate() {
             let r = Rect::new(keys.x, keys.y + i as f32 * small_h, keys.w, small_h);
             canvas.label(r, line, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
@@ -377,15 +378,17 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     let mut list = parts.list;
     // An opponent away: how long until the game may be claimed.
     if let Some((seat, left)) = state.session.talk().and_then(|t| t.away(Instant::now())) {
-        let (row, below) = list.split_top(small_h * 1.2);
-        list = below;
         let name = frame.names[seat.index() & 1];
         let text = if left.is_zero() {
-            format!("{name} did not come back: you may claim the win")
+            format!("{name} did not come back: you may claim the win.")
         } else {
-            format!("{name} lost the connection: {} s to come back", left.as_secs() + 1)
+            format!("{name} lost the connection and has {} s to come back.", left.as_secs() + 1)
         };
-        canvas.label(row, &text, m.small, Weight::Bold, Align::Left, palette::WARNING);
+        for line in wrap(&text, list.w, m.small, measure).iter().take(2) {
+            let (row, below) = list.split_top(small_h);
+            list = below;
+            canvas.label(row, line, m.small, Weight::Bold, Align::Left, palette::WARNING);
+        }
     }
     match (state.tab, state.session.talk()) {
         (PanelTab::Chat, Some(talk)) if parts.tabs.is_some() => {

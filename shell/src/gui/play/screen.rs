@@ -121,8 +121,14 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
 
     /// A screen over a session made elsewhere (a network match, a match
     /// after a setup screen).
-    pub fn with_session(config: &MatchConfig, ctx: &AppContext, board: B, mut session: Session<G>) -> Self {
+    pub fn with_session(
+        config: &MatchConfig,
+        ctx: &AppContext,
+        mut board: B,
+        mut session: Session<G>,
+    ) -> Self {
         let prefs = ctx.settings.preferences;
+        board.orient(session.home(), prefs.board_orientation == BoardOrientation::Flipped);
         session.set_min_delay(min_delay(prefs.animation_speed));
         let shown = session.view();
         let mut screen = PlayScreen {
@@ -653,7 +659,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
     }
 
     fn wants_text(&self) -> bool {
-        self.session.is_live_remote() && self.handover.is_none()
+        self.session.can_chat() && self.handover.is_none()
     }
 
     fn wake_after(&self) -> Option<f32> {

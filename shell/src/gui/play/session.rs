@@ -359,6 +359,12 @@ impl<G: Observe + Evaluate> Session<G> {
         }
     }
 
+    /// Whether the chat is open: a network game still connected (players
+    /// may talk after the end too).
+    pub fn can_chat(&self) -> bool {
+        matches!(&self.arbiter, Arbiter::Remote { closed: false, .. })
+    }
+
     /// Whether this is a network game still connected and going on, so
     /// the screen should look at the network now and then even if no
     /// wake-up comes.

@@ -158,6 +158,8 @@ pub struct NetLobbyScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     lines: Vec<String>,
     /// What went wrong, in words.
     problem: Option<String>,
+    /// This computer's address on the network, looked up once.
+    lan: Option<std::net::IpAddr>,
 }
 
 impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
@@ -202,6 +204,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
             seat: None,
             lines: Vec::new(),
             problem: None,
+            lan: if role == Role::Host { lan_address() } else { None },
         }
     }
 
@@ -315,7 +318,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
                 ) {
                     Ok(host) => {
                         let port = host.addr().port();
-                        self.addr = match lan_address() {
+                        self.addr = match self.lan {
                             Some(ip) => format!("{ip}:{port}"),
                             None => format!("this computer's address, port {port}"),
                         };
@@ -403,6 +406,10 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
             BridgeEvent::Seated { code, seat, rules, setup_wanted } => {
                 let name = self.config.game.entry().seats[seat.index() & 1];
                 self.lines.push(format!("You play {name}."));
+                if self.role == Role::Host {
+                    // For the person at the console (and the smoke test).
+                    eprintln!("boardsuite: hosting {} game {code} at {}", G::NAME, self.addr);
+                }
                 if let Ok(toml::Value::Table(table)) = toml::Value::try_from(&rules) {
                     self.config.rules = table;
                 }
@@ -603,7 +610,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for NetLobbyScreen<G, B> {
                     (Role::Host, None) => format!(
                         "Press Host: this computer then runs the game and waits. Tell your opponent its address{}. \
                          They need the same port open in any firewall.",
-                        lan_address().map(|ip| format!(" ({ip})")).unwrap_or_default()
+                        self.lan.map(|ip| format!(" ({ip})")).unwrap_or_default()
                     ),
                     (Role::Join, None) => {
                         "The host's screen shows its address, port and game code. Without a port, 7878 is used.".into()

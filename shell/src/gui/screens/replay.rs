@@ -243,13 +243,9 @@ impl<G: Observe, B: BoardUi<G>> Screen for ReplayScreen<G, B> {
             y += small_h;
         }
         let widgets = self.widgets(view);
-        let labels = ["Back", "First", "Previous", "Next", "Last"];
-        for (i, w) in widgets.iter().enumerate() {
-            let text = match labels.get(i) {
-                Some(t) => t.to_string(),
-                None => format!("Seen by {}", self.name(self.viewer.opponent())),
-            };
-            button::draw(canvas, w.rect, &text, look_of(&widgets, i, self.focus, ctx), m);
+        let labels = ["Back", "First", "Previous", "Next", "Last", "Other side"];
+        for (i, (w, text)) in widgets.iter().zip(labels).enumerate() {
+            button::draw(canvas, w.rect, text, look_of(&widgets, i, self.focus, ctx), m);
         }
     }
 }

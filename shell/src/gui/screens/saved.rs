@@ -18,6 +18,7 @@ use super::super::theme::{Metrics, palette};
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, hovered, react};
 use super::{draw_chrome, look_of};
+use crate::net::protocol::Ending;
 use crate::record::saved::civil_time;
 use crate::record::{RecordKind, SavedGame, Summary, read_record_text};
 use game_core::Seat;
@@ -238,13 +239,24 @@ pub fn when_text(game: &SavedGame) -> String {
     format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
 }
 
-/// A record's result in words, with the game's seat names.
+/// A record's result in words, with the game's seat names, and how it
+/// ended when not by the rules.
 pub fn result_text(summary: &Summary, id: Option<GameId>) -> String {
     let names = id.map_or(["First", "Second"], |id| id.entry().seats);
-    match summary.outcome {
-        Some(outcome) => outcome_text(outcome, names),
-        None => "unfinished".into(),
-    }
+    let Some(outcome) = summary.outcome else { return "unfinished".into() };
+    let name = |seat: Seat| names[seat.index() & 1];
+    let how = match summary.ending {
+        Some(Ending::Resigned { seat }) => format!(" ({} resigned)", name(seat)),
+        Some(Ending::Abandoned { seat }) => format!(" ({} left)", name(seat)),
+        Some(Ending::DrawAgreed) => " (agreed)".into(),
+        _ => String::new(),
+    };
+    format!("{}{how}", outcome_text(outcome, names))
+}
+
+/// "1 move", "12 moves".
+pub fn moves_text(n: usize) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
 }
 
 /// Whose record, in words.
@@ -263,7 +275,7 @@ impl Screen for SavedScreen {
 
     fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
         let widgets = self.widgets(view);
-        let command = match react(&widgets, &mut self.focus, event) {
+        match react(&widgets, &mut self.focus, event) {
             Reaction::Message(msg) => self.on_message(ctx, msg),
             Reaction::Back => Command::Pop,
             Reaction::Scroll(delta) => {
@@ -279,8 +291,7 @@ impl Screen for SavedScreen {
                 Command::None
             }
             Reaction::Nothing => Command::None,
-        };
-        command
+        }
     }
 
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
@@ -357,7 +368,7 @@ impl Screen for SavedScreen {
             let label = match w.on_activate {
                 Some(SavedMsg::Back) => "Back".to_string(),
                 Some(SavedMsg::Replay) => "Replay".to_string(),
-                Some(SavedMsg::PlayOn(PlayOn::As(seat))) => format!("Play on as {}", names[seat.index() & 1]),
+                Some(SavedMsg::PlayOn(PlayOn::As(seat))) => format!("Play as {}", names[seat.index() & 1]),
                 Some(SavedMsg::PlayOn(PlayOn::TwoPlayers)) => "Two players".to_string(),
                 _ => String::new(),
             };

@@ -164,7 +164,10 @@ pub fn draw(
     let room = (inner.w - caret_w * 3.0).max(0.0);
     if field.text.is_empty() {
         if !field.placeholder.is_empty() {
-            canvas.label(inner, field.placeholder, m.body, Weight::Regular, Align::Left, palette::DISABLED);
+            // After the caret, which stands at the start.
+            let after =
+                Rect::new(inner.x + caret_w * 3.0, inner.y, (inner.w - caret_w * 3.0).max(0.0), inner.h);
+            canvas.label(after, field.placeholder, m.body, Weight::Regular, Align::Left, palette::DISABLED);
         }
     } else {
         let shown = visible_tail(field.text, room, m.body, measure);
