@@ -88,9 +88,9 @@ pub async fn run(startup: Startup) {
         let drawing = Instant::now();
         canvas.begin_frame(super::theme::palette::BACKGROUND);
         stack.draw(&ctx, &view, &mut canvas);
-        canvas.end_frame();
+        let batches = canvas.end_frame();
         let drawn = drawing.elapsed();
-        let measuring = stats.as_mut().is_some_and(|s| s.record(drawing - frame_start, drawn));
+        let measuring = stats.as_mut().is_some_and(|s| s.record(drawing - frame_start, drawn, batches));
         if pacer.wants_next_frame(stack.is_animating() || resize.is_pending()) || measuring {
             miniquad::window::schedule_update();
         } else if let Some(after) = stack.wake_after() {
@@ -136,19 +136,21 @@ struct FrameStats {
     worst: f32,
     update: Duration,
     drawing: Duration,
+    batches: u64,
     cpu_at_start: Option<ThreadCpu>,
 }
 
-/// CPU time used so far, by kind of thread.
+/// CPU time used so far: the main thread, Mesa's llvmpipe threads, and
+/// the whole process (threads that ended included).
 #[derive(Clone, Copy, Debug, Default)]
 struct ThreadCpu {
     main: Duration,
     render: Duration,
-    other: Duration,
+    process: Duration,
 }
 
 impl ThreadCpu {
-    /// Reads every thread's time on the CPU from `/proc` (Linux).
+    /// Reads the threads' time on the CPU from `/proc` (Linux).
     fn now() -> Option<Self> {
         let pid = std::process::id().to_string();
         let mut cpu = ThreadCpu::default();
@@ -159,15 +161,24 @@ impl ThreadCpu {
                 .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse().ok()))
                 .unwrap_or(0);
             let name = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
-            let slot = if task.file_name().to_str() == Some(pid.as_str()) {
-                &mut cpu.main
+            if task.file_name().to_str() == Some(pid.as_str()) {
+                cpu.main += Duration::from_nanos(ns);
             } else if name.starts_with("llvmpipe") {
-                &mut cpu.render
-            } else {
-                &mut cpu.other
-            };
-            *slot += Duration::from_nanos(ns);
+                cpu.render += Duration::from_nanos(ns);
+            }
         }
+        // utime and stime, in clock ticks (100 a second on Linux), after
+        // the command name.
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        let fields: Vec<u64> = stat
+            .rsplit_once(')')?
+            .1
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        cpu.process = Duration::from_millis(fields.iter().sum::<u64>() * 10);
         Some(cpu)
     }
 }
@@ -184,12 +195,13 @@ impl FrameStats {
             worst: 0.0,
             update: Duration::ZERO,
             drawing: Duration::ZERO,
+            batches: 0,
             cpu_at_start: ThreadCpu::now(),
         }
     }
 
     /// Records a frame; always asks for the next one.
-    fn record(&mut self, update: Duration, drawing: Duration) -> bool {
+    fn record(&mut self, update: Duration, drawing: Duration, batches: u32) -> bool {
         const N: u32 = 120;
         let frame = get_frame_time();
         self.frames += 1;
@@ -197,24 +209,30 @@ impl FrameStats {
         self.worst = self.worst.max(frame);
         self.update += update;
         self.drawing += drawing;
+        self.batches += u64::from(batches);
         if self.frames == N {
             let per_frame = |d: Duration| d.as_secs_f64() * 1000.0 / f64::from(N);
             let mean = f64::from(self.total) * 1000.0 / f64::from(N);
             let (update, drawing) = (per_frame(self.update), per_frame(self.drawing));
             let cpu = match (self.cpu_at_start, ThreadCpu::now()) {
-                (Some(a), Some(b)) => format!(
-                    "; CPU a frame: main thread {:.2} ms, llvmpipe {:.2} ms, other threads {:.2} ms",
-                    per_frame(b.main.saturating_sub(a.main)),
-                    per_frame(b.render.saturating_sub(a.render)),
-                    per_frame(b.other.saturating_sub(a.other)),
-                ),
+                (Some(a), Some(b)) => {
+                    let (main, render) = (b.main.saturating_sub(a.main), b.render.saturating_sub(a.render));
+                    let other = b.process.saturating_sub(a.process).saturating_sub(main + render);
+                    format!(
+                        "; CPU a frame: main thread {:.2} ms, llvmpipe {:.2} ms, other threads {:.1} ms",
+                        per_frame(main),
+                        per_frame(render),
+                        per_frame(other),
+                    )
+                }
                 _ => String::new(),
             };
             eprintln!(
                 "frame time: mean {mean:.2} ms, worst {:.2} ms (input+update {update:.2} ms, draw code {drawing:.2} ms, \
-                 end of frame {:.2} ms){cpu}",
+                 end of frame {:.2} ms); {:.0} batches{cpu}",
                 self.worst * 1000.0,
                 (mean - update - drawing).max(0.0),
+                self.batches as f64 / f64::from(N),
             );
             *self = FrameStats::fresh();
         }

@@ -178,6 +178,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
         None => {
             board.draw(frame, canvas);
             if let Some(text) = board.banner(frame.view, names) {
+                canvas.layer();
                 draw_banner(canvas, l.board, &text, m);
             }
         }
@@ -232,6 +233,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     if state.game_over
         && let Some(outcome) = state.session.outcome()
     {
+        canvas.layer();
         let how = finish_text(state.session.finish(), names);
         // A game that ended other than by the rules is told by how it ended.
         let detail = if how.is_none() { board.result_detail(frame.view, outcome) } else { None };
@@ -273,6 +275,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
         }
     }
     if let Some(text) = state.toast {
+        canvas.layer();
         let w = (canvas.text_width(text, m.body, Weight::Regular) + m.gap * 2.0).min(l.board_area.w);
         let r =
             Rect::new(l.board_area.center().x - w / 2.0, l.board_area.bottom() - m.button, w, m.button * 0.8);

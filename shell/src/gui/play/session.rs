@@ -740,7 +740,7 @@ impl<G: Observe + Evaluate> Session<G> {
             return Err("it is not your turn".into());
         }
         let seat = self.to_move();
-        let player = player_at::<G>(self.level);
+        let player = super::computer::player_with_table::<G>(self.level, super::computer::HINT_TT_MB);
         let view = self.view_of(seat);
         let seed = self.search_seed(0xf2);
         self.thinking_level = 0;

@@ -258,6 +258,7 @@ impl Screen for HandOverScreen {
         draw_chrome(canvas, &f, "Strategy Chess", "Setting up: the board is hidden", m);
         let g = BoardGeometry::new(f.body.inset(m.gap), self.to);
         draw_ground(canvas, &g, None, m);
+        canvas.layer();
         canvas.fill(g.outer().inset(-m.gap), palette::BACKGROUND.with_alpha(0.82));
         let card = f.body.centered(f.body.w.min(620.0 * m.scale), m.heading * 2.0 + m.body * 4.0);
         canvas.round(card, m.radius * 1.4, palette::PANEL);

@@ -7,7 +7,9 @@ use super::placement::Placement;
 use super::saved::SavedSetups;
 use crate::gui::canvas::{Align, Canvas, Weight};
 use crate::gui::context::AppContext;
-use crate::gui::games::strategy_chess::art::{Face, army_colour, colour_name, draw_piece};
+use crate::gui::games::strategy_chess::art::{
+    Face, army_colour, colour_name, draw_piece, draw_piece_body, draw_piece_shadow,
+};
 use crate::gui::games::strategy_chess::board::draw::{draw_ground, outline};
 use crate::gui::geometry::Rect;
 use crate::gui::input::InputEvent;
@@ -359,6 +361,7 @@ impl SetupScreen {
 
         // The board: home rows lit, the enemy's side veiled.
         draw_ground(canvas, &l.board, Some(self.colour), m);
+        canvas.layer();
         let cell = l.board.cell();
         let enemy_rows = Rect::new(l.board.grid.x, l.board.grid.y, l.board.grid.w, cell * 4.0);
         canvas.fill(enemy_rows, palette::BACKGROUND.with_alpha(0.45));
@@ -373,9 +376,15 @@ impl SetupScreen {
         );
         let widgets = self.widgets(view);
         let hover = hovered(&widgets, ctx.pointer);
+        // Shadows first, then pieces (see `draw_piece_shadow`).
+        for ((r, c), rect) in l.homes() {
+            if self.placement.setup().get(r, c).is_some() {
+                draw_piece_shadow(canvas, rect, false);
+            }
+        }
         for (i, ((r, c), rect)) in l.homes().into_iter().enumerate() {
             if let Some(rank) = self.placement.setup().get(r, c) {
-                draw_piece(canvas, rect, self.colour, Face::Known(rank), numbering, false);
+                draw_piece_body(canvas, rect, self.colour, Face::Known(rank), numbering, false);
             }
             if self.placement.held().is_some_and(|h| h.from == Some((r, c))) {
                 outline(canvas, rect.inset(2.0), 2.0, palette::ACCENT);
@@ -438,8 +447,9 @@ impl SetupScreen {
         play.primary = !play.disabled;
         button::draw(canvas, l.play, "Play", play, m);
 
-        // The piece in hand follows the pointer.
+        // The piece in hand follows the pointer, over everything.
         if let (Some(held), Some(p)) = (self.placement.held(), ctx.pointer) {
+            canvas.layer();
             let side = cell * 0.9;
             let r = Rect::new(p.x - side / 2.0, p.y - side / 2.0, side, side);
             canvas.circle(r.center(), side * 0.62, army_colour(self.colour).with_alpha(0.25));
