@@ -386,6 +386,13 @@ idle_pct=$(awk -v d=$((t1 - t0)) -v hz="$hz" 'BEGIN { printf "%.1f", 100 * d / h
 rss_kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$APP_PID/status")
 pss_kb=$(awk '/^Pss:/ { print $2 }' "/proc/$APP_PID/smaps_rollup" 2>/dev/null || echo "?")
 log "idle: ${idle_pct}% of one core over 5 s; resident ${rss_kb} kB (proportional ${pss_kb} kB)"
+# Where the resident memory is: the heap, other anonymous memory (thread
+# arenas, driver buffers), and file pages (libraries: Mesa's LLVM is most).
+awk '/^[0-9a-f]+-[0-9a-f]+ / { name = $6 } /^Rss:/ {
+        if (name == "[heap]") heap += $2; else if (name == "") { anon += $2; if ($2 > big) big = $2; if ($2 > 1024) n++ }
+        else file += $2 }
+     END { printf "gui-smoke: resident: heap %d kB, anonymous %d kB (%d mappings over 1 MB, the largest %d kB), files %d kB\n", heap, anon, n, big, file }' \
+    "/proc/$APP_PID/smaps" 2>/dev/null || true
 awk -v p="$idle_pct" 'BEGIN { exit !(p < 5.0) }' || fail "the idle launcher uses ${idle_pct}% of a core (limit 5%)"
 
 # --- Quit ----------------------------------------------------------------------

@@ -217,10 +217,9 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         let going = s.outcome().is_none();
         let someone_here = Seat::all(2).any(|seat| s.seat_kind(seat) == SeatKind::Human) && !s.in_demo();
         match b {
-            PlayButton::Menu | PlayButton::Level => true,
+            PlayButton::Menu | PlayButton::Level | PlayButton::Save => true,
             PlayButton::NewGame => local,
             PlayButton::Undo => local && s.can_undo(),
-            PlayButton::Save => s.ply() > 0 || !going,
             PlayButton::PlayForMe => s.human_to_move(),
             PlayButton::Demo => going,
             PlayButton::Resign => going && someone_here && (local || s.is_live_remote()),
