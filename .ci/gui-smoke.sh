@@ -331,7 +331,7 @@ key Return
 shot stones-network-chat
 alive "network game"
 kill -0 "$BOT_PID" 2>/dev/null || { cat "$WORK/bot.err" >&2; fail "the bot left the network game"; }
-key Escape # leave the game: the bot sees the host go
+key Escape Escape # leave the game (asked twice: the opponent may claim it); the bot sees the host go
 for _ in $(seq 50); do kill -0 "$BOT_PID" 2>/dev/null || break; sleep 0.1; done
 kill "$BOT_PID" 2>/dev/null || true
 wait "$BOT_PID" 2>/dev/null || true

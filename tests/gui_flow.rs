@@ -189,6 +189,10 @@ mod network {
             Session::remote(link_of(&guest), 1, 6),
         );
         assert!(a.wants_text() && b.wants_text(), "the chat takes typing");
+        assert!(
+            matches!(b.input(&mut ctx, &view, &InputEvent::Key(Key::Escape)), Command::None),
+            "leaving a live network game asks first"
+        );
         assert!(!a.widgets(&view).iter().any(|w| w.on_activate == Some(PlayMsg::Button(PlayButton::Undo))));
 
         // The host sows pile 3 with a click; the guest sees it.

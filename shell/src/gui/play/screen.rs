@@ -67,6 +67,9 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     toast: Option<(String, Instant)>,
     /// Resign was pressed once: until when it may be pressed again.
     resign_armed: Option<Instant>,
+    /// Leaving a live network game was asked once: until when asking
+    /// again leaves.
+    leave_armed: Option<Instant>,
     /// The chat line being typed (network games).
     chat: TextField,
     /// What the panel's list shows.
@@ -146,6 +149,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             flipped: prefs.board_orientation == BoardOrientation::Flipped,
             toast: None,
             resign_armed: None,
+            leave_armed: None,
             chat: TextField::new("", CharFilter::Any, MAX_CHAT_CHARS),
             tab: PanelTab::Chat,
             chat_seen: 0,
@@ -325,12 +329,29 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         }
     }
 
+    /// Whether leaving may go ahead now: leaving a live network game asks
+    /// once more, since the opponent may then claim it.
+    fn may_leave(&mut self) -> bool {
+        if !self.session.is_live_remote() || self.leave_armed.take().is_some() {
+            return true;
+        }
+        self.leave_armed = Some(Instant::now() + Duration::from_secs_f32(RESIGN_CONFIRM_SECONDS));
+        self.toast("Leave the game? Your opponent may then claim it. Again to leave.");
+        false
+    }
+
     fn on_message(&mut self, msg: PlayMsg, ctx: &mut AppContext) -> Command {
         if msg != PlayMsg::Button(PlayButton::Resign) {
             self.resign_armed = None;
         }
+        if msg != PlayMsg::Button(PlayButton::Menu) {
+            self.leave_armed = None;
+        }
         match msg {
             PlayMsg::Button(PlayButton::Menu) => {
+                if !self.may_leave() {
+                    return Command::None;
+                }
                 self.session.leave();
                 return Command::PopToRoot;
             }
@@ -503,7 +524,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 self.focus = next.checked_sub(1);
             }
             Key::Escape => {
-                if self.board.clear_pick() {
+                if self.board.clear_pick() || !self.may_leave() {
                     return Command::None;
                 }
                 self.session.leave();
@@ -594,6 +615,9 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         }
         if self.resign_armed.is_some_and(|until| until <= now) {
             self.resign_armed = None;
+        }
+        if self.leave_armed.is_some_and(|until| until <= now) {
+            self.leave_armed = None;
         }
         if self.handover.is_some() {
             return Command::None;
