@@ -14,6 +14,11 @@
 #     arrow, Start) and checks the click changed the settings file; on the
 #     Stones and Blockade boards it makes a move with a click and waits for
 #     the computer's reply;
+#   - saves the Stones game (F6), opens it from "Saved games" and steps
+#     through it in the replay viewer;
+#   - hosts a network game of Stones (the port typed into the lobby),
+#     checks the waiting screen and the game code, lets a `boardsuite bot`
+#     join with that code, makes a move with a click and sends a chat line;
 #   - walks one game with the keyboard only;
 #   - resizes the window to 800x600 and 1920x1080 and checks the size is
 #     remembered;
@@ -37,12 +42,16 @@ POINT_CARD_BLOCKADE="1056 420"
 POINT_MODE_COMPUTER="870 162"
 POINT_MODE_TWO_PLAYERS="870 252"
 POINT_MODE_DEMO="870 342"
+POINT_MODE_HOST="870 432"
 POINT_MODE_BACK="1142 756"
 POINT_SETUP_START="1142 756"
 POINT_SETUP_LEVEL_MORE="589 249"
 POINT_SETUP_FIRST_RULE_MORE="1221 249"
 POINT_SETUP_RULES="138 756"
 POINT_RULES_BACK="1142 756"
+POINT_LAUNCHER_SAVED="138 756"
+POINT_SAVED_REPLAY="434 756"
+POINT_REPLAY_NEXT="743 756"
 # On the play screens, after the setup clicks (Stones 7 piles, Blockade 9x9):
 POINT_STONES_PILE="359 479"
 POINT_BLOCKADE_SQUARE="385 539"
@@ -245,6 +254,9 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
         shot "$name-moved"
         sleep 4 # the sowing or flips play out, the computer replies
         shot "$name-reply"
+        key F6 # save the game
+        shot "$name-saved"
+        ls "$CONFIG"/games/"$name"-*.toml >/dev/null 2>&1 || fail "$name: F6 saved no record in $CONFIG/games"
         key Escape
     fi
     shot "$name-back-to-setup"
@@ -262,6 +274,75 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
 play_with_clicks strategy-chess "$POINT_CARD_STRATEGY_CHESS" army '"barrage"'
 play_with_clicks stones "$POINT_CARD_STONES" pits 7 "$POINT_STONES_PILE"
 play_with_clicks blockade "$POINT_CARD_BLOCKADE" size 9 "$POINT_BLOCKADE_SQUARE"
+
+# --- Saved games: the list, then the replay viewer ---------------------------
+click "$POINT_LAUNCHER_SAVED"
+shot saved-games
+click "$POINT_SAVED_REPLAY" # the newest game (Blockade) is picked
+shot replay
+click "$POINT_REPLAY_NEXT"
+shot replay-next-move
+key Escape Escape
+shot launcher-after-saved-games
+
+# --- A network game: host here, a bot joins -----------------------------------
+# A free port: not among the listening sockets in /proc/net/tcp*.
+free_port() {
+    local port used="" hex
+    for hex in $(awk 'NR > 1 && $4 == "0A" { n = split($2, a, ":"); print a[n] }' /proc/net/tcp /proc/net/tcp6 2>/dev/null); do
+        used+="$((16#$hex))"$'\n'
+    done
+    for _ in $(seq 50); do
+        port=$((20000 + RANDOM % 20000))
+        grep -qx "$port" <<<"$used" || { echo "$port"; return; }
+    done
+    echo 27878
+}
+PORT=$(free_port)
+click "$POINT_CARD_STONES"
+click "$POINT_MODE_HOST"
+shot stones-host-setup
+click "$POINT_SETUP_START"
+shot stones-host-lobby
+key BackSpace BackSpace BackSpace BackSpace BackSpace BackSpace
+xdotool type --window "$WID" --delay 100 "$PORT" 2>/dev/null
+sleep 0.3
+key Return # host
+sleep 1
+shot stones-hosting
+CODE=""
+for _ in $(seq 50); do
+    CODE=$(sed -n 's/^boardsuite: hosting stones game \([A-Z0-9]*\) at .*/\1/p' "$WORK/app.err" | tail -1)
+    [[ -n "$CODE" ]] && break
+    sleep 0.1
+done
+[[ -n "$CODE" ]] || fail "hosting: no game code on standard error"
+grep -q "hosting stones game $CODE at .*:$PORT" "$WORK/app.err" || fail "hosting: not on port $PORT"
+log "hosting game $CODE on port $PORT"
+"$BINARY" bot "127.0.0.1:$PORT" --game stones --level 1 --code "$CODE" --timeout 60 >"$WORK/bot.out" 2>"$WORK/bot.err" &
+BOT_PID=$!
+sleep 3 # the bot joins; the lobby hands over to the board
+shot stones-network-game
+click "$POINT_STONES_PILE" # Player One (here) sows; the bot answers
+sleep 3
+shot stones-network-moved
+xdotool type --window "$WID" --delay 80 "good game" 2>/dev/null
+key Return
+shot stones-network-chat
+alive "network game"
+kill -0 "$BOT_PID" 2>/dev/null || { cat "$WORK/bot.err" >&2; fail "the bot left the network game"; }
+key Escape Escape # leave the game (asked twice: the opponent may claim it); the bot sees the host go
+for _ in $(seq 50); do kill -0 "$BOT_PID" 2>/dev/null || break; sleep 0.1; done
+kill "$BOT_PID" 2>/dev/null || true
+wait "$BOT_PID" 2>/dev/null || true
+key Escape Escape
+shot launcher-after-network
+# Stones remembers "host" as its mode now; choose the computer again, as
+# the steps below expect.
+click "$POINT_CARD_STONES"
+click "$POINT_MODE_COMPUTER"
+key Escape Escape
+[[ "$(setting games.stones mode)" == '"computer"' ]] || fail "the mode against the computer was not remembered"
 
 # --- One game with the keyboard only -----------------------------------------
 key Left Left Left Right # focus: the first card, then the second (Stones)
@@ -305,6 +386,13 @@ idle_pct=$(awk -v d=$((t1 - t0)) -v hz="$hz" 'BEGIN { printf "%.1f", 100 * d / h
 rss_kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$APP_PID/status")
 pss_kb=$(awk '/^Pss:/ { print $2 }' "/proc/$APP_PID/smaps_rollup" 2>/dev/null || echo "?")
 log "idle: ${idle_pct}% of one core over 5 s; resident ${rss_kb} kB (proportional ${pss_kb} kB)"
+# Where the resident memory is: the heap, other anonymous memory (thread
+# arenas, driver buffers), and file pages (libraries: Mesa's LLVM is most).
+awk '/^[0-9a-f]+-[0-9a-f]+ / { name = $6 } /^Rss:/ {
+        if (name == "[heap]") heap += $2; else if (name == "") { anon += $2; if ($2 > big) big = $2; if ($2 > 1024) n++ }
+        else file += $2 }
+     END { printf "gui-smoke: resident: heap %d kB, anonymous %d kB (%d mappings over 1 MB, the largest %d kB), files %d kB\n", heap, anon, n, big, file }' \
+    "/proc/$APP_PID/smaps" 2>/dev/null || true
 awk -v p="$idle_pct" 'BEGIN { exit !(p < 5.0) }' || fail "the idle launcher uses ${idle_pct}% of a core (limit 5%)"
 
 # --- Quit ----------------------------------------------------------------------

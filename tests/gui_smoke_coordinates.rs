@@ -37,7 +37,7 @@ fn message<M: Clone>(widgets: &[Widget<M>], point: Point) -> Option<M> {
 fn every_scripted_click_hits_its_widget() {
     let points = points();
     let at = |name: &str| *points.get(name).unwrap_or_else(|| panic!("the script defines POINT_{name}"));
-    assert!(points.len() >= 14, "{points:?}");
+    assert!(points.len() >= 18, "{points:?}");
     let view = View::of_size(1280.0, 800.0);
     let ctx = AppContext::for_tests();
 
@@ -50,8 +50,13 @@ fn every_scripted_click_hits_its_widget() {
         assert_eq!(message(&launcher, at(name)), Some(LauncherMsg::Open(id)), "{name}");
     }
 
+    assert_eq!(message(&launcher, at("LAUNCHER_SAVED")), Some(LauncherMsg::SavedGames));
+
     for id in GameId::ALL {
         let modes = ModeScreen::new(id, &ctx).widgets(&ctx, &view);
+        assert_eq!(message(&modes, at("MODE_HOST")), Some(ModeMsg::Choose(PlayMode::NetworkHost)));
+        let host = SetupScreen::new(id, PlayMode::NetworkHost, &ctx).widgets(&view);
+        assert_eq!(message(&host, at("SETUP_START")), Some(SetupMsg::Start), "{id:?} hosting");
         assert_eq!(message(&modes, at("MODE_COMPUTER")), Some(ModeMsg::Choose(PlayMode::Computer)));
         assert_eq!(message(&modes, at("MODE_TWO_PLAYERS")), Some(ModeMsg::Choose(PlayMode::TwoPlayers)));
         assert_eq!(message(&modes, at("MODE_DEMO")), Some(ModeMsg::Choose(PlayMode::Demo)));
@@ -104,4 +109,43 @@ fn every_scripted_move_is_a_legal_move_on_the_board() {
     let board = blockade.layout(&view).board;
     let square = blockade.board().spot_at(blockade.shown(), board, at("BLOCKADE_SQUARE"));
     assert!(square.is_some_and(|sq| blockade.session().legal().contains(&sq)), "{square:?}");
+}
+
+#[test]
+fn the_saved_games_and_replay_clicks_hit_their_buttons() {
+    use game_core::{Game, Referee};
+    use shell::gui::screens::replay::{ReplayMsg, ReplayScreen};
+    use shell::gui::screens::saved::{SavedMsg, SavedScreen};
+    use shell::record::{SavedGames, full_record};
+    let points = points();
+    let at = |name: &str| *points.get(name).unwrap_or_else(|| panic!("the script defines POINT_{name}"));
+    let view = View::of_size(1280.0, 800.0);
+
+    // A saved game of a few moves, as the script's F6 leaves one.
+    let dir = std::env::temp_dir().join(format!("boardsuite-smoke-points-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut referee = Referee::new(stones::Stones::start(&Default::default(), &[]).unwrap());
+    for _ in 0..3 {
+        let mv = referee.legal_moves()[0];
+        let (seat, ply) = (referee.to_move(), referee.ply());
+        referee.submit(seat, ply, mv).unwrap();
+    }
+    let record = full_record(&referee, &[], None).unwrap();
+    let games = SavedGames::in_dir(&dir);
+    games.save(&record, std::time::SystemTime::now()).unwrap();
+    let mut ctx = AppContext::for_tests();
+    ctx.saved_games = Ok(games);
+    let saved = SavedScreen::new(&ctx);
+    assert_eq!(message(&saved.widgets(&view), at("SAVED_REPLAY")), Some(SavedMsg::Replay));
+    assert!(saved.allows(SavedMsg::Replay));
+
+    let text = record.to_toml().unwrap();
+    let replay = ReplayScreen::<stones::Stones, _>::from_text(
+        &text,
+        shell::gui::games::stones::StonesBoard::new(),
+        GameId::Stones,
+    )
+    .unwrap();
+    assert_eq!(message(&replay.widgets(&view), at("REPLAY_NEXT")), Some(ReplayMsg::Next));
+    let _ = std::fs::remove_dir_all(&dir);
 }

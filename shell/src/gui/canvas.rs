@@ -6,8 +6,9 @@ use super::geometry::{Point, Rect};
 use super::text::{TextMeasure, fit_line};
 use super::theme::Rgba;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
+use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{
-    Color, Font, Material, MaterialParams, ShaderSource, TextParams, Vec2, clear_background, draw_circle,
+    Color, Font, Material, MaterialParams, ShaderSource, TextParams, Vec2, clear_background,
     draw_circle_lines, draw_line, draw_rectangle, draw_text_ex, draw_triangle, gl_use_default_material,
     gl_use_material, load_material, load_ttf_font_from_bytes, measure_text,
 };
@@ -54,12 +55,36 @@ impl TextMeasure for FontMeasure {
 /// GL driver (Mesa's llvmpipe, as under Xvfb) spend about four times as
 /// long filling each pixel. Opaque shapes also skip blending. Text uses
 /// macroquad's default material.
+///
+/// Text is held back and drawn at the end of its layer, all regular text
+/// then all bold: every change between a shape and text would otherwise
+/// start a new draw call (each with its own vertex buffer in the driver),
+/// and a board of labelled pieces made a hundred and more of them a frame.
+/// Text therefore always lies over the shapes of its layer; whatever must
+/// cover text (a toast, a panel over the board, a piece being dragged)
+/// starts a new layer with [`Canvas::layer`].
 pub struct Canvas {
     regular: Font,
     bold: Font,
     flat: Option<Material>,
     flat_blended: Option<Material>,
     pipeline: Pipeline,
+    /// Text waiting for the end of the layer.
+    pending: Vec<PendingText>,
+    /// Pipeline changes and text flushes this frame (about the draw calls).
+    batches: u32,
+    /// A shape being built (reused, so drawing allocates nothing).
+    mesh: Mesh,
+}
+
+/// A line of text waiting to be drawn.
+struct PendingText {
+    text: String,
+    x: f32,
+    baseline: f32,
+    size: u16,
+    weight: Weight,
+    color: Color,
 }
 
 /// The material last selected, so batches are only broken when it changes.
@@ -105,6 +130,17 @@ fn flat_material(blended: bool) -> Option<Material> {
     load_material(ShaderSource::Glsl { vertex: FLAT_VERTEX, fragment: FLAT_FRAGMENT }, params).ok()
 }
 
+/// The sides of a polygon that stays within a third of a pixel of a circle
+/// of `radius` (at least 6, at most 96).
+pub fn segments_for(radius: f32) -> u32 {
+    const ERROR: f32 = 0.33;
+    if radius <= ERROR {
+        return 6;
+    }
+    let step = (1.0 - ERROR / radius).clamp(-1.0, 1.0).acos();
+    ((std::f32::consts::PI / step).ceil() as u32).clamp(6, 96)
+}
+
 fn px(size: f32) -> u16 {
     size.round().clamp(1.0, 400.0) as u16
 }
@@ -124,25 +160,60 @@ impl Canvas {
             flat: flat_material(false),
             flat_blended: flat_material(true),
             pipeline: Pipeline::Unknown,
+            pending: Vec::new(),
+            batches: 0,
+            mesh: Mesh { vertices: Vec::new(), indices: Vec::new(), texture: None },
         })
     }
 
     /// Starts a frame: clears the window to `c`.
     pub fn begin_frame(&mut self, c: Rgba) {
         self.pipeline = Pipeline::Unknown;
+        self.batches = 0;
         self.select(Pipeline::Default);
         clear_background(color(c));
     }
 
-    /// Ends a frame, leaving macroquad's default material selected.
-    pub fn end_frame(&mut self) {
+    /// Ends a frame (drawing the text held back), leaving macroquad's
+    /// default material selected. Returns how many times the frame changed
+    /// pipeline or flushed text: about the number of draw calls.
+    pub fn end_frame(&mut self) -> u32 {
+        self.layer();
         self.select(Pipeline::Default);
+        self.batches
+    }
+
+    /// Ends a layer: the text held back is drawn now, so what comes next
+    /// covers it.
+    pub fn layer(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.select(Pipeline::Default);
+        let pending = std::mem::take(&mut self.pending);
+        for weight in [Weight::Regular, Weight::Bold] {
+            let mut any = false;
+            for t in pending.iter().filter(|t| t.weight == weight) {
+                any = true;
+                let params = TextParams {
+                    font: Some(self.font(weight)),
+                    font_size: t.size,
+                    color: t.color,
+                    ..Default::default()
+                };
+                draw_text_ex(&t.text, t.x, t.baseline, params);
+            }
+            self.batches += u32::from(any);
+        }
+        self.pending = pending;
+        self.pending.clear();
     }
 
     fn select(&mut self, pipeline: Pipeline) {
         if pipeline == self.pipeline {
             return;
         }
+        self.batches += 1;
         let material = match pipeline {
             Pipeline::Flat => self.flat.as_ref(),
             Pipeline::FlatBlended => self.flat_blended.as_ref(),
@@ -183,25 +254,42 @@ impl Canvas {
         draw_rectangle(r.x, r.y, r.w, r.h, color(c));
     }
 
-    /// A filled rectangle with round corners.
+    /// A filled rectangle with round corners: one fan of triangles, each
+    /// pixel drawn once (rectangles and whole circles at the corners drew
+    /// the corners twice and cost ten times the triangles).
     pub fn round(&mut self, r: Rect, radius: f32, c: Rgba) {
         let radius = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
         if radius < 0.5 {
             return self.fill(r, c);
         }
         self.shape(c);
-        let k = color(c);
-        draw_rectangle(r.x + radius, r.y, r.w - 2.0 * radius, r.h, k);
-        draw_rectangle(r.x, r.y + radius, radius, r.h - 2.0 * radius, k);
-        draw_rectangle(r.right() - radius, r.y + radius, radius, r.h - 2.0 * radius, k);
-        for (x, y) in [
-            (r.x + radius, r.y + radius),
-            (r.right() - radius, r.y + radius),
-            (r.x + radius, r.bottom() - radius),
-            (r.right() - radius, r.bottom() - radius),
-        ] {
-            draw_circle(x, y, radius, k);
+        let quarter = segments_for(radius).div_ceil(4).max(2);
+        let corners = [
+            (r.right() - radius, r.bottom() - radius, 0.0),
+            (r.x + radius, r.bottom() - radius, 0.25),
+            (r.x + radius, r.y + radius, 0.5),
+            (r.right() - radius, r.y + radius, 0.75),
+        ];
+        let ring = corners.into_iter().flat_map(|(cx, cy, turn)| {
+            (0..=quarter).map(move |i| {
+                let a = (turn + 0.25 * i as f32 / quarter as f32) * std::f32::consts::TAU;
+                (cx + radius * a.cos(), cy + radius * a.sin())
+            })
+        });
+        self.fan(r.center(), ring, color(c));
+    }
+
+    /// Draws a closed fan of triangles from `center` round `ring`.
+    fn fan(&mut self, center: Point, ring: impl Iterator<Item = (f32, f32)>, k: Color) {
+        self.mesh.vertices.clear();
+        self.mesh.indices.clear();
+        self.mesh.vertices.push(Vertex::new(center.x, center.y, 0.0, 0.0, 0.0, k));
+        self.mesh.vertices.extend(ring.map(|(x, y)| Vertex::new(x, y, 0.0, 0.0, 0.0, k)));
+        let n = self.mesh.vertices.len() as u16 - 1;
+        for i in 1..=n {
+            self.mesh.indices.extend_from_slice(&[0, i, if i == n { 1 } else { i + 1 }]);
         }
+        draw_mesh(&self.mesh);
     }
 
     /// A ring of width `thickness` just outside `r` (a focus outline); draw
@@ -211,10 +299,19 @@ impl Canvas {
         self.round(outer, radius + thickness, c);
     }
 
-    /// A filled circle.
+    /// A filled circle, with as many sides as keep it round to a third of
+    /// a pixel.
     pub fn circle(&mut self, center: Point, radius: f32, c: Rgba) {
+        if radius <= 0.0 {
+            return;
+        }
         self.shape(c);
-        draw_circle(center.x, center.y, radius, color(c));
+        let n = segments_for(radius);
+        let ring = (0..n).map(move |i| {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            (center.x + radius * a.cos(), center.y + radius * a.sin())
+        });
+        self.fan(center, ring, color(c));
     }
 
     /// A circle outline.
@@ -235,16 +332,17 @@ impl Canvas {
         draw_triangle(Vec2::new(a.x, a.y), Vec2::new(b.x, b.y), Vec2::new(c.x, c.y), color(fill));
     }
 
-    /// Text with its baseline at `(x, baseline)`, unfitted.
+    /// Text with its baseline at `(x, baseline)`, unfitted; drawn at the
+    /// end of the layer.
     pub fn text(&mut self, text: &str, x: f32, baseline: f32, size: f32, weight: Weight, c: Rgba) {
-        self.select(Pipeline::Default);
-        let params = TextParams {
-            font: Some(self.font(weight)),
-            font_size: px(size),
+        self.pending.push(PendingText {
+            text: text.to_string(),
+            x: x.round(),
+            baseline: baseline.round(),
+            size: px(size),
+            weight,
             color: color(c),
-            ..Default::default()
-        };
-        draw_text_ex(text, x.round(), baseline.round(), params);
+        });
     }
 
     /// A one-line label fitted into `r` (shrunk or cut with "…" if it is
@@ -276,5 +374,25 @@ struct WeightMeasure<'a> {
 impl TextMeasure for WeightMeasure<'_> {
     fn width(&self, text: &str, size: f32) -> f32 {
         self.canvas.text_width(text, size, self.weight)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn circles_get_sides_by_their_size() {
+        assert_eq!(segments_for(0.1), 6);
+        assert_eq!(segments_for(2.0), 6);
+        let ten = segments_for(10.0);
+        assert!((10..=16).contains(&ten), "{ten}");
+        let big = segments_for(200.0);
+        assert!(big > ten && big <= 96, "{big}");
+        // Within a third of a pixel.
+        for r in [3.0f32, 10.0, 40.0, 120.0] {
+            let n = segments_for(r) as f32;
+            assert!(r * (1.0 - (std::f32::consts::PI / n).cos()) <= 0.34, "radius {r}");
+        }
     }
 }

@@ -4,6 +4,8 @@
 use super::catalogue;
 use super::geometry::Point;
 use super::text::{ApproxMeasure, TextMeasure};
+use super::wake::{Wake, no_wake};
+use crate::record::SavedGames;
 use crate::settings::{Settings, SettingsStore};
 use std::rc::Rc;
 
@@ -21,6 +23,14 @@ pub struct AppContext {
     pub keyboard: bool,
     measure: Rc<dyn TextMeasure>,
     seeds: game_core::GameRng,
+    /// Wakes the window from other threads (network bridges); does nothing
+    /// until the window has found its waker, and in tests.
+    pub wake: Wake,
+    /// Whether [`AppContext::wake`] really wakes the window (else screens
+    /// waiting on the network are polled on a timer).
+    pub can_wake: bool,
+    /// Where games are saved, or why they cannot be.
+    pub saved_games: Result<SavedGames, String>,
 }
 
 impl AppContext {
@@ -33,7 +43,18 @@ impl AppContext {
         measure: Rc<dyn TextMeasure>,
     ) -> Self {
         let seeds = game_core::rng::seeded(start_seed());
-        AppContext { settings, store, notices, pointer: None, keyboard: false, measure, seeds }
+        AppContext {
+            settings,
+            store,
+            notices,
+            pointer: None,
+            keyboard: false,
+            measure,
+            seeds,
+            wake: no_wake(),
+            can_wake: false,
+            saved_games: SavedGames::locate(),
+        }
     }
 
     /// Default settings, nothing saved, approximate text measurement: for
@@ -42,6 +63,7 @@ impl AppContext {
         let settings = Settings::defaults(&catalogue::game_schemas());
         let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(ApproxMeasure));
         ctx.seeds = game_core::rng::seeded(1);
+        ctx.saved_games = Err("games are not saved in tests unless a test chooses a folder".into());
         ctx
     }
 

@@ -57,9 +57,14 @@ impl Rect {
         p.x >= self.x && p.x < self.right() && p.y >= self.y && p.y < self.bottom()
     }
 
-    /// Whether the two share any area (touching edges do not count).
+    /// Whether the two share any area (touching edges do not count, nor
+    /// does a hundredth of a pixel of rounding).
     pub fn overlaps(&self, other: &Rect) -> bool {
-        self.x < other.right() && other.x < self.right() && self.y < other.bottom() && other.y < self.bottom()
+        const EPS: f32 = 0.01;
+        self.x < other.right() - EPS
+            && other.x < self.right() - EPS
+            && self.y < other.bottom() - EPS
+            && other.y < self.bottom() - EPS
     }
 
     /// Whether this lies entirely within `outer` (a tolerance of a hundredth

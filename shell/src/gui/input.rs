@@ -11,8 +11,11 @@ pub enum Key {
     Arrow(Direction),
     /// Enter, numpad Enter or Space: select.
     Enter,
-    /// Escape or Backspace: back.
+    /// Escape (and Backspace, except while a text field takes typing):
+    /// back.
     Escape,
+    /// Backspace while a text field takes typing: delete a character.
+    Backspace,
     /// Tab: next item.
     Tab,
     /// Shift+Tab: previous item.
@@ -34,10 +37,15 @@ pub enum Key {
 pub enum InputEvent {
     /// A left click (button press) at a point.
     Click(Point),
+    /// The left button was let go at a point (the end of a drag).
+    Release(Point),
     /// The pointer moved to a point.
     PointerMoved(Point),
     /// The wheel turned: positive is away from the player (scroll up).
     Wheel(f32),
     /// A key was pressed.
     Key(Key),
+    /// A character was typed. Sent only while the screen on top takes
+    /// typing ([`Screen::wants_text`](super::screen::Screen::wants_text)).
+    Text(char),
 }

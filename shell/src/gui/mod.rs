@@ -15,8 +15,9 @@
 //!   screen plugs in.
 //! - [`screens`]: the launcher, mode choice, setup form, rules texts,
 //!   preferences and the stand-in for play screens still to come.
-//! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen)
-//!   and [`window_size`] (the size is remembered).
+//! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen),
+//!   [`wake`] (other threads wake a sleeping window) and [`window_size`]
+//!   (the size is remembered).
 //!
 //! The window is started with `Window::from_config` after the command line
 //! is parsed, so errors reach the exit code.
@@ -34,12 +35,14 @@ pub mod net;
 pub mod options;
 pub mod pacing;
 pub mod play;
+pub mod records;
 pub mod rules_text;
 pub mod screen;
 pub mod screens;
 pub mod stack;
 pub mod text;
 pub mod theme;
+pub mod wake;
 pub mod widgets;
 pub mod window_size;
 

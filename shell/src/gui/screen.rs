@@ -81,4 +81,19 @@ pub trait Screen {
     fn is_animating(&self) -> bool {
         false
     }
+
+    /// Whether a text field of this screen takes typing now: the window
+    /// then sends [`InputEvent::Text`] for typed characters, and Space,
+    /// Backspace and the numpad's digits type instead of acting as keys.
+    fn wants_text(&self) -> bool {
+        false
+    }
+
+    /// How soon, in seconds, the screen wants a frame even if nothing
+    /// happens (a countdown's next second, a safety poll of the network).
+    /// `None`: only input, animation or a network wake-up bring the next
+    /// frame.
+    fn wake_after(&self) -> Option<f32> {
+        None
+    }
 }

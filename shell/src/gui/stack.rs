@@ -84,6 +84,16 @@ impl ScreenStack {
     pub fn is_animating(&self) -> bool {
         self.screens.last().is_some_and(|s| s.is_animating())
     }
+
+    /// Whether the top screen takes typing.
+    pub fn wants_text(&self) -> bool {
+        self.screens.last().is_some_and(|s| s.wants_text())
+    }
+
+    /// How soon the top screen wants a frame without input, in seconds.
+    pub fn wake_after(&self) -> Option<f32> {
+        self.screens.last().and_then(|s| s.wake_after())
+    }
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod format;
 pub mod load;
 pub mod replay;
 pub mod save;
+pub mod saved;
 pub mod seat_log;
 
 pub use error::RecordError;
@@ -35,4 +36,5 @@ pub use format::{GameRecord, ParsedRecord, RECORD_FORMAT, RecordKind};
 pub use load::{LoadedRecord, has_setup_phase, load, load_file};
 pub use replay::ReplayCursor;
 pub use save::{full_record, save_file, write_file_safely};
+pub use saved::{SavedGame, SavedGames, Summary, read_record_text};
 pub use seat_log::SeatLog;

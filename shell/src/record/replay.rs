@@ -77,6 +77,11 @@ impl<G: Observe> ReplayCursor<G> {
         self.at.checked_sub(1).map(|i| &self.moves[i])
     }
 
+    /// Move `i` of the game (0 is the first), if there is one.
+    pub fn played(&self, i: usize) -> Option<&PlayedMove<G::Move>> {
+        self.moves.get(i)
+    }
+
     /// The move that would be played next, if any.
     pub fn next_move(&self) -> Option<&PlayedMove<G::Move>> {
         self.moves.get(self.at)

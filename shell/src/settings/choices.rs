@@ -122,10 +122,14 @@ choice_enum! {
 }
 
 impl PlayMode {
-    /// Whether the mode can be chosen yet (network play comes with its own
-    /// issue).
-    pub fn is_available(self) -> bool {
-        !matches!(self, PlayMode::NetworkHost | PlayMode::NetworkJoin)
+    /// The modes the setup form's Mode row steps through: joining a game
+    /// has no rules to set (they are the host's), so it is not among them.
+    pub const IN_FORM: [PlayMode; 4] =
+        [PlayMode::Computer, PlayMode::TwoPlayers, PlayMode::Demo, PlayMode::NetworkHost];
+
+    /// Whether the game is played over the network.
+    pub fn is_network(self) -> bool {
+        matches!(self, PlayMode::NetworkHost | PlayMode::NetworkJoin)
     }
 
     /// Whether the computer plays a seat, so an AI level matters.
@@ -170,9 +174,10 @@ mod tests {
     }
 
     #[test]
-    fn network_modes_are_not_available_yet() {
-        assert!(!PlayMode::NetworkHost.is_available());
-        assert!(PlayMode::Demo.is_available() && PlayMode::Demo.uses_computer());
+    fn network_modes_are_told_apart() {
+        assert!(PlayMode::NetworkHost.is_network() && PlayMode::NetworkJoin.is_network());
+        assert!(!PlayMode::IN_FORM.contains(&PlayMode::NetworkJoin));
+        assert!(!PlayMode::Demo.is_network() && PlayMode::Demo.uses_computer());
         assert!(!PlayMode::TwoPlayers.uses_computer());
     }
 }

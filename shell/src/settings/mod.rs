@@ -1,6 +1,7 @@
 //! Settings that survive a restart: rules, AI level, mode and who moves
 //! first per game; animation speed, sound, rank numbering, board
-//! orientation and memory aid; the window size.
+//! orientation and memory aid; the window size; the port to host network
+//! games on and the address last joined.
 //!
 //! They are kept as TOML in `settings.toml` (see [`SettingsStore`] for where
 //! and how it is written safely). Reading never fails: a value that cannot
@@ -18,6 +19,10 @@
 //! rank_numbering = "classic"   # classic, modern
 //! board_orientation = "standard"  # standard, flipped
 //! memory_aid = false
+//!
+//! [network]
+//! port = 7878                  # "Host a game" listens here; 1024..=65535
+//! address = "192.168.1.5:7878" # the address last joined
 //!
 //! [games.stones]
 //! level = 3                    # 1..=10
@@ -37,8 +42,8 @@ mod store;
 
 pub use choices::{AnimationSpeed, BoardOrientation, Choice, FirstMover, PlayMode, RankNumbering};
 pub use model::{
-    DEFAULT_LEVEL, GameSchema, GameSettings, LEVELS, Preferences, Settings, WINDOW_HEIGHTS, WINDOW_WIDTHS,
-    WindowSize,
+    DEFAULT_LEVEL, GameSchema, GameSettings, LEVELS, MAX_ADDRESS_CHARS, NetworkSettings, PORTS, Preferences,
+    Settings, WINDOW_HEIGHTS, WINDOW_WIDTHS, WindowSize,
 };
 pub use read::{Problem, read_settings};
 pub use rules::{CheckFn, RulesSchema, apply_settings, schema_problems};

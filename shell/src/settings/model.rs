@@ -32,6 +32,8 @@ pub struct Settings {
     pub window: WindowSize,
     /// Preferences that hold for every game.
     pub preferences: Preferences,
+    /// Network play: the port to host on, the address last joined.
+    pub network: NetworkSettings,
     /// Per game, by key: level, mode, who moves first and rules.
     pub games: BTreeMap<String, GameSettings>,
 }
@@ -42,6 +44,7 @@ impl Settings {
         Settings {
             window: WindowSize::default(),
             preferences: Preferences::default(),
+            network: NetworkSettings::default(),
             games: games.iter().map(|g| (g.key.to_string(), GameSettings::defaults(&g.rules))).collect(),
         }
     }
@@ -151,6 +154,27 @@ impl Preferences {
     /// if a value does not fit.
     pub fn from_table(table: &toml::Table) -> Option<Self> {
         toml::Value::Table(table.clone()).try_into().ok()
+    }
+}
+
+/// The ports a game may be hosted on (no privileged ports).
+pub const PORTS: RangeInclusive<u16> = 1024..=65535;
+
+/// The longest address remembered.
+pub const MAX_ADDRESS_CHARS: usize = 255;
+
+/// Network play, remembered between games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetworkSettings {
+    /// The port "Host a game" listens on.
+    pub port: u16,
+    /// The address last joined ("192.168.1.5:7878"); empty at first.
+    pub address: String,
+}
+
+impl Default for NetworkSettings {
+    fn default() -> Self {
+        NetworkSettings { port: crate::net::server::DEFAULT_PORT, address: String::new() }
     }
 }
 

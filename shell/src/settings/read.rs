@@ -1,7 +1,9 @@
 //! Reading a settings file field by field: every good value is kept, every
 //! bad one falls back to its default and is reported by name.
 
-use super::model::{GameSchema, GameSettings, LEVELS, Settings, WINDOW_HEIGHTS, WINDOW_WIDTHS};
+use super::model::{
+    GameSchema, GameSettings, LEVELS, MAX_ADDRESS_CHARS, PORTS, Settings, WINDOW_HEIGHTS, WINDOW_WIDTHS,
+};
 use super::rules::RulesSchema;
 use serde::de::DeserializeOwned;
 use std::fmt;
@@ -53,10 +55,13 @@ pub fn read_settings(text: &str, games: &[GameSchema]) -> (Settings, Vec<Problem
     if let Some(value) = table.get("preferences") {
         read_preferences(value, &mut settings, &mut problems);
     }
+    if let Some(value) = table.get("network") {
+        read_network(value, &mut settings, &mut problems);
+    }
     if let Some(value) = table.get("games") {
         read_games(value, games, &mut settings, &mut problems);
     }
-    for key in table.keys().filter(|k| !["window", "preferences", "games"].contains(&k.as_str())) {
+    for key in table.keys().filter(|k| !["window", "preferences", "network", "games"].contains(&k.as_str())) {
         problems.push(Problem::new(key, "is not a setting; it is ignored"));
     }
     (settings, problems)
@@ -95,6 +100,32 @@ fn read_window(value: &toml::Value, settings: &mut Settings, problems: &mut Vec<
                     settings.window.height = v;
                 }
             }
+            _ => problems.push(Problem::new(place, "is not a setting; it is ignored")),
+        }
+    }
+}
+
+fn read_network(value: &toml::Value, settings: &mut Settings, problems: &mut Vec<Problem>) {
+    let Some(table) = as_table("network", value, problems) else { return };
+    for (key, value) in table {
+        let place = format!("network.{key}");
+        match key.as_str() {
+            "port" => {
+                if let Some(v) = read_integer(&place, value, &PORTS, problems) {
+                    settings.network.port = v;
+                }
+            }
+            "address" => match value {
+                toml::Value::String(a)
+                    if a.chars().count() <= MAX_ADDRESS_CHARS && !a.chars().any(char::is_control) =>
+                {
+                    settings.network.address = a.clone();
+                }
+                other => problems.push(Problem::new(
+                    place,
+                    format!("{} is not allowed (allowed: a host name or address, as text)", shown(other)),
+                )),
+            },
             _ => problems.push(Problem::new(place, "is not a setting; it is ignored")),
         }
     }
@@ -240,6 +271,20 @@ mod tests {
 
     fn games() -> Vec<GameSchema> {
         vec![GameSchema { key: "nim", rules: RulesSchema::of::<NimRules>() }]
+    }
+
+    #[test]
+    fn the_network_section_keeps_its_good_values() {
+        let text = "[network]\nport = 80\naddress = \"example.org:7000\"\ncolour = 1\n";
+        let (settings, problems) = read_settings(text, &games());
+        assert_eq!(settings.network.port, crate::net::server::DEFAULT_PORT, "port 80 is refused");
+        assert_eq!(settings.network.address, "example.org:7000");
+        let mut places: Vec<&str> = problems.iter().map(|p| p.place.as_str()).collect();
+        places.sort_unstable();
+        assert_eq!(places, vec!["network.colour", "network.port"]);
+        let (again, problems) = read_settings(&settings.to_toml(), &games());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(again, settings, "written and read back");
     }
 
     #[test]

@@ -4,22 +4,35 @@
 //!
 //! [`Bridge::open`] connects, creates or joins a game, sends this seat's
 //! setup if the game wants one, and reports [`BridgeEvent::Seated`] (with
-//! the game code to give to the opponent) and then
-//! [`BridgeEvent::Ready`] with the [`RemoteLink`] for
+//! the game code to give to the opponent, and whether a setup is still
+//! wanted: a player who joins learns the army only now, and sends the
+//! setup later with [`NetCommand::Setup`]), then [`BridgeEvent::Ready`]
+//! with the [`RemoteLink`] for
 //! [`Session::remote`](crate::gui::play::session::Session::remote). From
 //! then on server messages become [`RemoteEvent`]s (each carrying this
 //! seat's fresh view) and the screen's [`LocalEvent`]s become commands.
-//! Chat and draw offers go through [`Bridge::send`]; chat lines and offers
-//! from the opponent arrive as [`BridgeEvent::Chat`] and
-//! [`BridgeEvent::DrawOffered`] (and as a notice on the play screen).
+//!
+//! Every event for the window is followed by a call of the bridge's
+//! [`Wake`], so a sleeping window draws the opponent's move at once.
+//!
+//! A seat that loses its connection in the middle of a game comes back by
+//! itself: the bridge reconnects with the seat's token for as long as the
+//! server keeps the seat (its grace period), and the server resends the
+//! view.
+//!
+//! The bridge keeps a [`SeatLog`] of what the seat was sent (its own
+//! setup, the moves in public notation, the result): the screen saves it.
 
-use crate::gui::play::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
+use crate::gui::play::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove, SharedLog};
+use crate::gui::wake::Wake;
 use crate::net::client::{Client, ClientConfig, ClientEvent};
-use crate::net::protocol::{ClientMessage, ServerMessage};
+use crate::net::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
+use crate::record::SeatLog;
 use game_core::rng::{GameRng, seeded};
-use game_core::{Observe, Seat};
+use game_core::{Finish, Observe, Outcome, Seat};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// How a bridge takes its seat.
 #[derive(Clone, Debug)]
@@ -36,9 +49,13 @@ pub enum SeatRequest {
     },
 }
 
-/// Commands of the network pane beside the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Commands for the bridge before the game starts (in the game, the play
+/// screen's [`LocalEvent`]s carry chat and draw offers).
+#[derive(Clone, Debug, PartialEq)]
 pub enum NetCommand {
+    /// This seat's setup, as the game's JSON (when it was not known at
+    /// [`Bridge::open`]).
+    Setup(serde_json::Value),
     /// A chat line for the opponent.
     Chat(String),
     /// Offer a draw.
@@ -49,13 +66,20 @@ pub enum NetCommand {
 
 /// What the bridge reports to the screen that opened it.
 pub enum BridgeEvent<G: Observe> {
-    /// Seated: the code to give the opponent, and the seat.
+    /// Seated: the code to give the opponent, the seat, the rules of the
+    /// game, and whether the server still waits for this seat's setup.
     Seated {
         /// The game code.
         code: String,
         /// This computer's seat.
         seat: Seat,
+        /// The rules (the game's JSON).
+        rules: serde_json::Value,
+        /// Whether a setup must still be sent ([`NetCommand::Setup`]).
+        setup_wanted: bool,
     },
+    /// The opponent sat down.
+    OpponentJoined,
     /// The game started: hand this to `Session::remote`.
     Ready(RemoteLink<G>),
     /// A chat line from the opponent.
@@ -67,6 +91,9 @@ pub enum BridgeEvent<G: Observe> {
     },
     /// The opponent offers a draw.
     DrawOffered,
+    /// The server refused something before the game started (a setup);
+    /// the bridge goes on.
+    Refused(String),
     /// The connection failed or closed before the game started, or the
     /// server refused us.
     Failed(String),
@@ -75,16 +102,21 @@ pub enum BridgeEvent<G: Observe> {
 impl<G: Observe> std::fmt::Debug for BridgeEvent<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BridgeEvent::Seated { code, seat } => write!(f, "Seated({code}, {seat})"),
+            BridgeEvent::Seated { code, seat, setup_wanted, .. } => {
+                write!(f, "Seated({code}, {seat}, setup wanted: {setup_wanted})")
+            }
+            BridgeEvent::OpponentJoined => f.write_str("OpponentJoined"),
             BridgeEvent::Ready(link) => write!(f, "Ready({})", link.seat),
             BridgeEvent::Chat { from, text } => write!(f, "Chat({from}: {text})"),
             BridgeEvent::DrawOffered => f.write_str("DrawOffered"),
+            BridgeEvent::Refused(reason) => write!(f, "Refused({reason})"),
             BridgeEvent::Failed(reason) => write!(f, "Failed({reason})"),
         }
     }
 }
 
-/// A running bridge. Dropping it closes the connection.
+/// A running bridge. Dropping it before the game starts closes the
+/// connection; once the game started, the play screen's link keeps it.
 pub struct Bridge<G: Observe> {
     events: Receiver<BridgeEvent<G>>,
     commands: Sender<NetCommand>,
@@ -99,10 +131,17 @@ impl<G: Observe> std::fmt::Debug for Bridge<G> {
 impl<G: Observe> Bridge<G> {
     /// Starts a bridge to the server at `addr` on its own thread and
     /// returns at once. `setup` is this seat's setup, for games with a
-    /// setup phase; `seed` drives the samples used to write and read move
-    /// notation (never the moves themselves).
-    pub fn open(addr: &str, request: SeatRequest, setup: Option<G::Setup>, seed: u64) -> Bridge<G> {
-        Self::open_keeping(addr, request, setup, seed, Box::new(()))
+    /// setup phase, if already made; `seed` drives the samples used to
+    /// write and read move notation (never the moves themselves); `wake`
+    /// is called after every event.
+    pub fn open(
+        addr: &str,
+        request: SeatRequest,
+        setup: Option<G::Setup>,
+        seed: u64,
+        wake: Wake,
+    ) -> Bridge<G> {
+        Self::open_keeping(addr, request, setup, seed, wake, Box::new(()))
     }
 
     /// [`Bridge::open`], with `keep` held by the bridge thread until it
@@ -112,24 +151,32 @@ impl<G: Observe> Bridge<G> {
         request: SeatRequest,
         setup: Option<G::Setup>,
         seed: u64,
+        wake: Wake,
         keep: Box<dyn Send>,
     ) -> Bridge<G> {
         let (event_tx, events) = channel();
         let (commands, command_rx) = channel();
         let client = Client::connect(addr, ClientConfig::default());
         let failed = event_tx.clone();
+        let addr = addr.to_string();
+        let failed_wake = Arc::clone(&wake);
         let spawned = std::thread::Builder::new().name("gui-net-bridge".into()).spawn(move || {
             let mut bridge = Running::<G> {
+                addr,
                 client,
                 events: event_tx,
                 commands: command_rx,
+                wake,
                 rng: seeded(seed),
                 seat: None,
-                setup,
+                token: None,
+                setup: setup.and_then(|s| serde_json::to_value(s).ok()),
                 link: None,
                 history: Vec::new(),
                 view: None,
                 pending: None,
+                log: Arc::new(Mutex::new(SeatLog::new())),
+                over: false,
             };
             bridge.run(request);
             drop(bridge);
@@ -137,6 +184,7 @@ impl<G: Observe> Bridge<G> {
         });
         if let Err(e) = spawned {
             let _ = failed.send(BridgeEvent::Failed(format!("cannot start the network thread: {e}")));
+            failed_wake();
         }
         Bridge { events, commands }
     }
@@ -151,7 +199,7 @@ impl<G: Observe> Bridge<G> {
         self.events.recv_timeout(timeout).ok()
     }
 
-    /// Queues a chat line or a draw command. Never blocks.
+    /// Queues a command. Never blocks.
     pub fn send(&self, command: NetCommand) -> bool {
         self.commands.send(command).is_ok()
     }
@@ -162,12 +210,17 @@ type ScreenEnds<G> = (Sender<RemoteEvent<G>>, Receiver<LocalEvent<<G as game_cor
 
 /// The bridge thread's state.
 struct Running<G: Observe> {
+    addr: String,
     client: Client,
     events: Sender<BridgeEvent<G>>,
     commands: Receiver<NetCommand>,
+    wake: Wake,
     rng: GameRng,
     seat: Option<Seat>,
-    setup: Option<G::Setup>,
+    /// The game code and this seat's token, for reconnecting.
+    token: Option<(String, String)>,
+    /// This seat's setup as JSON, until sent.
+    setup: Option<serde_json::Value>,
     /// The screen's side of the link, while it is open.
     link: Option<ScreenEnds<G>>,
     /// Moves seen before the game started (after a rejoin).
@@ -175,11 +228,40 @@ struct Running<G: Observe> {
     view: Option<G::View>,
     /// A move announced, waiting for the view that follows it.
     pending: Option<RemoteMove<G::Move>>,
+    log: SharedLog,
+    /// The game is over (a lost connection then needs no reconnecting).
+    over: bool,
 }
 
 /// How often the bridge looks at the screen's side when the server is
 /// quiet.
 const TICK: Duration = Duration::from_millis(15);
+
+/// How long a lost seat tries to reconnect, and how often.
+const RECONNECT_FOR: Duration = Duration::from_secs(60);
+const RECONNECT_EVERY: Duration = Duration::from_secs(2);
+
+/// The game's ending as game-core names it.
+pub fn finish_of(ending: Ending, outcome: Outcome) -> Finish {
+    match ending {
+        Ending::Rules => Finish::Rules(outcome),
+        Ending::Resigned { seat } => Finish::Resigned(seat),
+        Ending::DrawAgreed => Finish::DrawAgreed,
+        Ending::Abandoned { seat } => Finish::Abandoned(seat),
+    }
+}
+
+/// Whether a refusal answers a move (rather than a chat line or an offer).
+fn refuses_a_move(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::WrongPly
+            | ErrorKind::Illegal
+            | ErrorKind::NotYourTurn
+            | ErrorKind::Notation
+            | ErrorKind::GameOver
+    )
+}
 
 impl<G: Observe> Running<G> {
     fn run(&mut self, request: SeatRequest) {
@@ -195,8 +277,11 @@ impl<G: Observe> Running<G> {
                 Some(ClientEvent::Message(message)) => self.on_message(message),
                 Some(ClientEvent::Connected { .. }) => {}
                 Some(ClientEvent::Closed { reason }) => {
+                    if self.link.is_some() && !self.over && self.reconnect(&reason) {
+                        continue;
+                    }
                     self.to_screen(RemoteEvent::Closed { reason: reason.clone() });
-                    let _ = self.events.send(BridgeEvent::Failed(reason));
+                    self.to_lobby(BridgeEvent::Failed(reason));
                     return;
                 }
                 None => {}
@@ -208,23 +293,88 @@ impl<G: Observe> Running<G> {
         }
     }
 
-    fn to_screen(&self, event: RemoteEvent<G>) {
-        if let Some((tx, _)) = &self.link {
-            let _ = tx.send(event);
+    /// Tries to take the seat back after a lost connection; true once the
+    /// new connection is open and asked for the seat.
+    fn reconnect(&mut self, reason: &str) -> bool {
+        let Some((code, token)) = self.token.clone() else { return false };
+        self.to_screen(RemoteEvent::Notice(format!("Connection lost ({reason}); reconnecting…")));
+        let until = Instant::now() + RECONNECT_FOR;
+        while Instant::now() < until {
+            let client = Client::connect(self.addr.clone(), ClientConfig::default());
+            client.send(ClientMessage::Reconnect { code: code.clone(), token: token.clone() });
+            // The first answer tells whether the seat is ours again.
+            let answer = client.next_event(Duration::from_secs(5));
+            let answer = match answer {
+                Some(ClientEvent::Connected { .. }) => client.next_event(Duration::from_secs(5)),
+                other => other,
+            };
+            match answer {
+                Some(ClientEvent::Message(message @ ServerMessage::Seated { .. })) => {
+                    self.client = client;
+                    self.pending = None;
+                    self.to_screen(RemoteEvent::Notice("Reconnected".into()));
+                    self.on_message(message);
+                    return true;
+                }
+                Some(ClientEvent::Message(ServerMessage::Error { reason, .. })) => {
+                    self.to_screen(RemoteEvent::Notice(format!("Cannot take the seat back: {reason}")));
+                    return false;
+                }
+                _ => {}
+            }
+            if !self.screen_still_there() {
+                return false;
+            }
+            std::thread::sleep(RECONNECT_EVERY);
+        }
+        false
+    }
+
+    /// Whether the play screen is still there. What it sends meanwhile is
+    /// dropped: a move sent while the connection is down is answered by
+    /// the view the server resends, and the player moves again.
+    fn screen_still_there(&self) -> bool {
+        let Some((_, rx)) = &self.link else { return false };
+        loop {
+            match rx.try_recv() {
+                Ok(LocalEvent::Leave) | Err(TryRecvError::Disconnected) => return false,
+                Ok(_) => {}
+                Err(TryRecvError::Empty) => return true,
+            }
         }
     }
 
-    /// Forwards the screen's and the pane's commands; false once the
+    fn to_screen(&self, event: RemoteEvent<G>) {
+        if let Some((tx, _)) = &self.link
+            && tx.send(event).is_ok()
+        {
+            (self.wake)();
+        }
+    }
+
+    fn to_lobby(&self, event: BridgeEvent<G>) {
+        if self.events.send(event).is_ok() {
+            (self.wake)();
+        }
+    }
+
+    /// Forwards the lobby's and the screen's commands; false once the
     /// screen has gone.
     fn forward_commands(&mut self) -> bool {
         loop {
             match self.commands.try_recv() {
-                Ok(command) => {
-                    self.client.send(match command {
-                        NetCommand::Chat(text) => ClientMessage::Chat { text },
-                        NetCommand::OfferDraw => ClientMessage::OfferDraw,
-                        NetCommand::AcceptDraw => ClientMessage::AcceptDraw,
-                    });
+                Ok(NetCommand::Setup(setup)) => {
+                    self.log_lock().own_setup(&setup);
+                    self.client.send(ClientMessage::Setup { setup });
+                }
+                Ok(NetCommand::Chat(text)) => {
+                    self.client.send(ClientMessage::Chat { text });
+                }
+                Ok(NetCommand::OfferDraw) => {
+                    self.client.send(ClientMessage::OfferDraw);
+                }
+                Ok(NetCommand::AcceptDraw) => {
+                    self.client.send(ClientMessage::AcceptDraw);
                 }
                 // Dropped before the game started: nobody waits for it.
                 Err(TryRecvError::Disconnected) if self.link.is_none() => return false,
@@ -233,41 +383,51 @@ impl<G: Observe> Running<G> {
         }
         let Some((_, rx)) = &self.link else { return true };
         loop {
-            match rx.try_recv() {
+            let message = match rx.try_recv() {
                 Ok(LocalEvent::Move { ply, mv }) => {
                     let Some(view) = &self.view else { continue };
                     // Notation is public: any position consistent with the
                     // view writes the move the same way.
                     let notation = G::sample(view, &mut self.rng).format_move(mv);
-                    self.client.send(ClientMessage::Move { ply, notation });
+                    ClientMessage::Move { ply, notation }
                 }
-                Ok(LocalEvent::Resign) => {
-                    self.client.send(ClientMessage::Resign);
-                }
+                Ok(LocalEvent::Resign) => ClientMessage::Resign,
+                Ok(LocalEvent::Chat(text)) => ClientMessage::Chat { text },
+                Ok(LocalEvent::OfferDraw) => ClientMessage::OfferDraw,
+                Ok(LocalEvent::AcceptDraw) => ClientMessage::AcceptDraw,
+                Ok(LocalEvent::Claim) => ClientMessage::ClaimAbandoned,
                 Ok(LocalEvent::Leave) | Err(TryRecvError::Disconnected) => return false,
                 Err(TryRecvError::Empty) => return true,
-            }
+            };
+            self.client.send(message);
         }
     }
 
+    fn log_lock(&self) -> std::sync::MutexGuard<'_, SeatLog> {
+        self.log.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     fn on_message(&mut self, message: ServerMessage) {
+        self.log_lock().observe(&message);
         match message {
-            ServerMessage::Seated { code, seat, setup_required, .. } => {
-                self.seat = Some(seat);
-                if setup_required && let Some(setup) = self.setup.take() {
-                    match serde_json::to_value(setup) {
-                        Ok(setup) => {
-                            self.client.send(ClientMessage::Setup { setup });
-                        }
-                        Err(e) => {
-                            let _ = self
-                                .events
-                                .send(BridgeEvent::Failed(format!("the setup cannot be sent: {e}")));
-                        }
-                    }
+            ServerMessage::Seated { game, code, seat, token, rules, setup_required } => {
+                if game != G::NAME {
+                    let reason = format!("game {code} is a game of {game}, not {}", G::NAME);
+                    self.to_lobby(BridgeEvent::Failed(reason));
+                    self.client.close();
+                    return;
                 }
-                let _ = self.events.send(BridgeEvent::Seated { code, seat });
+                self.seat = Some(seat);
+                self.token = Some((code.clone(), token));
+                let mut setup_wanted = setup_required;
+                if setup_required && let Some(setup) = self.setup.take() {
+                    self.log_lock().own_setup(&setup);
+                    self.client.send(ClientMessage::Setup { setup });
+                    setup_wanted = false;
+                }
+                self.to_lobby(BridgeEvent::Seated { code, seat, rules, setup_wanted });
             }
+            ServerMessage::OpponentJoined { .. } => self.to_lobby(BridgeEvent::OpponentJoined),
             ServerMessage::History { moves } => {
                 self.history = moves
                     .into_iter()
@@ -299,49 +459,46 @@ impl<G: Observe> Running<G> {
                         let (to_screen, incoming) = channel();
                         let (outgoing, from_screen) = channel();
                         let history = std::mem::take(&mut self.history);
-                        let link = RemoteLink { seat, view, history, incoming, outgoing };
+                        let log = Arc::clone(&self.log);
+                        let link = RemoteLink { seat, view, history, incoming, outgoing, log };
                         self.link = Some((to_screen, from_screen));
-                        let _ = self.events.send(BridgeEvent::Ready(link));
+                        self.to_lobby(BridgeEvent::Ready(link));
                     }
                     (None, None) => {}
                 }
             }
             ServerMessage::GameOver { ending, outcome } => {
+                self.over = true;
                 if let Some(view) = self.view.clone() {
-                    self.to_screen(RemoteEvent::Finished { view, outcome, reason: ending.to_string() });
+                    let finish = finish_of(ending, outcome);
+                    self.to_screen(RemoteEvent::Finished { view, outcome, finish });
                 }
             }
-            ServerMessage::Error { reason, .. } => {
+            ServerMessage::Error { kind, reason } => {
                 if self.link.is_some() {
-                    self.to_screen(RemoteEvent::Refused { reason });
+                    self.to_screen(RemoteEvent::Refused { reason, was_move: refuses_a_move(kind) });
+                } else if matches!(kind, ErrorKind::BadSetup | ErrorKind::BadChat | ErrorKind::NotStarted) {
+                    self.to_lobby(BridgeEvent::Refused(reason));
                 } else {
-                    let _ = self.events.send(BridgeEvent::Failed(reason));
+                    self.to_lobby(BridgeEvent::Failed(reason));
                 }
             }
-            ServerMessage::Refused { reason } => {
-                let _ = self.events.send(BridgeEvent::Failed(reason));
-            }
+            ServerMessage::Refused { reason } => self.to_lobby(BridgeEvent::Failed(reason)),
             ServerMessage::Chat { from, text } => {
-                self.to_screen(RemoteEvent::Notice(format!("{from}: {text}")));
-                let _ = self.events.send(BridgeEvent::Chat { from, text });
+                self.to_screen(RemoteEvent::Chat { from, text: text.clone() });
+                self.to_lobby(BridgeEvent::Chat { from, text });
             }
             ServerMessage::DrawOffered { by } => {
-                self.to_screen(RemoteEvent::Notice(format!("{by} offers a draw")));
-                let _ = self.events.send(BridgeEvent::DrawOffered);
+                self.to_screen(RemoteEvent::DrawOffered { by });
+                self.to_lobby(BridgeEvent::DrawOffered);
             }
             ServerMessage::OpponentDisconnected { seat, grace_ms } => {
-                let secs = grace_ms / 1000;
-                self.to_screen(RemoteEvent::Notice(format!(
-                    "{seat} lost the connection ({secs} s to come back)"
-                )));
+                self.to_screen(RemoteEvent::OpponentLeft { seat, grace: Duration::from_millis(grace_ms) });
             }
             ServerMessage::OpponentReconnected { seat } => {
-                self.to_screen(RemoteEvent::Notice(format!("{seat} is back")));
+                self.to_screen(RemoteEvent::OpponentBack { seat });
             }
-            ServerMessage::OpponentJoined { .. }
-            | ServerMessage::SetupAccepted
-            | ServerMessage::Welcome { .. }
-            | ServerMessage::Pong { .. } => {}
+            ServerMessage::SetupAccepted | ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => {}
         }
     }
 }
@@ -349,15 +506,17 @@ impl<G: Observe> Running<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::wake::no_wake;
     use crate::net::server::{ServerConfig, start};
     use game_core::{Game, SeatView};
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use stones::Stones;
 
     const WAIT: Duration = Duration::from_secs(5);
 
     fn seated<G: Observe>(bridge: &Bridge<G>) -> (String, Seat) {
         match bridge.next_event(WAIT) {
-            Some(BridgeEvent::Seated { code, seat }) => (code, seat),
+            Some(BridgeEvent::Seated { code, seat, .. }) => (code, seat),
             other => panic!("expected seated, got {other:?}"),
         }
     }
@@ -373,15 +532,36 @@ mod tests {
         }
     }
 
+    /// The next event on a link that is not a plain notice.
+    fn next<G: Observe>(link: &RemoteLink<G>) -> RemoteEvent<G> {
+        loop {
+            match link.incoming.recv_timeout(WAIT).expect("an event") {
+                RemoteEvent::Notice(_) => {}
+                other => return other,
+            }
+        }
+    }
+
     #[test]
     fn two_bridges_play_chat_and_finish_a_game() {
         let server = start(ServerConfig::loopback()).unwrap();
         let addr = server.addr().to_string();
-        let host =
-            Bridge::<Stones>::open(&addr, SeatRequest::Create { rules: serde_json::Value::Null }, None, 1);
+        let wakes = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&wakes);
+        let wake: Wake = Arc::new(move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        let host = Bridge::<Stones>::open(
+            &addr,
+            SeatRequest::Create { rules: serde_json::Value::Null },
+            None,
+            1,
+            wake,
+        );
         let (code, seat) = seated(&host);
         assert_eq!(seat, Seat::FIRST);
-        let guest = Bridge::<Stones>::open(&addr, SeatRequest::Join { code: code.clone() }, None, 2);
+        let guest =
+            Bridge::<Stones>::open(&addr, SeatRequest::Join { code: code.clone() }, None, 2, no_wake());
         assert_eq!(seated(&guest), (code, Seat::SECOND));
         let host_link = ready(&host);
         let guest_link = ready(&guest);
@@ -392,7 +572,7 @@ mod tests {
         let mv = Stones::sample(&host_link.view, &mut rng).random_move(&mut rng, &mut Vec::new()).unwrap();
         host_link.outgoing.send(LocalEvent::Move { ply: 0, mv }).unwrap();
         for link in [&host_link, &guest_link] {
-            match link.incoming.recv_timeout(WAIT).unwrap() {
+            match next(link) {
                 RemoteEvent::Update { played: Some(played), view } => {
                     assert_eq!((played.seat, played.mv), (Seat::FIRST, Some(mv)));
                     assert_eq!(view.seat(), link.seat);
@@ -400,35 +580,36 @@ mod tests {
                 other => panic!("expected an update, got {other:?}"),
             }
         }
-        // A stale move is refused, and the screen hears why.
+        // A stale move is refused, and the screen hears it was a move.
         host_link.outgoing.send(LocalEvent::Move { ply: 0, mv }).unwrap();
-        assert!(matches!(host_link.incoming.recv_timeout(WAIT).unwrap(), RemoteEvent::Refused { .. }));
+        assert!(matches!(next(&host_link), RemoteEvent::Refused { was_move: true, .. }));
 
         // Chat and a draw offer reach the other side.
-        guest.send(NetCommand::Chat("good luck".into()));
-        match host.next_event(WAIT) {
-            Some(BridgeEvent::Chat { from, text }) => {
+        guest_link.outgoing.send(LocalEvent::Chat("good luck".into())).unwrap();
+        match next(&host_link) {
+            RemoteEvent::Chat { from, text } => {
                 assert_eq!((from, text.as_str()), (Seat::SECOND, "good luck"))
             }
             other => panic!("expected chat, got {other:?}"),
         }
-        assert!(
-            matches!(host_link.incoming.recv_timeout(WAIT).unwrap(), RemoteEvent::Notice(n) if n.contains("good luck"))
-        );
-        host.send(NetCommand::OfferDraw);
-        assert!(matches!(guest.next_event(WAIT), Some(BridgeEvent::DrawOffered)));
-        guest.send(NetCommand::AcceptDraw);
+        host_link.outgoing.send(LocalEvent::OfferDraw).unwrap();
+        assert!(matches!(next(&guest_link), RemoteEvent::DrawOffered { by: Seat::FIRST }));
+        guest_link.outgoing.send(LocalEvent::AcceptDraw).unwrap();
         for link in [&host_link, &guest_link] {
-            let finished = loop {
-                if let RemoteEvent::Finished { outcome, reason, .. } =
-                    link.incoming.recv_timeout(WAIT).unwrap()
-                {
-                    break (outcome, reason);
+            match next(link) {
+                RemoteEvent::Finished { outcome, finish, .. } => {
+                    assert_eq!((outcome, finish), (game_core::Outcome::draw(), Finish::DrawAgreed))
                 }
-            };
-            assert_eq!(finished, (game_core::Outcome::draw(), "draw agreed".to_string()));
+                other => panic!("expected the end, got {other:?}"),
+            }
         }
-        // Leaving closes the connection; the server notices.
+        // The guest's log holds what it saw: the move and the result.
+        let record = guest_link.log.lock().unwrap().record().unwrap();
+        assert_eq!(record.kind, crate::record::RecordKind::Seat(Seat::SECOND));
+        assert_eq!(record.moves.len(), 1);
+        assert_eq!(record.ending, Some(Ending::DrawAgreed));
+        assert!(wakes.load(Ordering::SeqCst) >= 5, "each event wakes the window");
+        // Leaving closes the connection.
         host_link.outgoing.send(LocalEvent::Leave).unwrap();
         drop(host);
         server.stop();
@@ -437,14 +618,31 @@ mod tests {
     #[test]
     fn a_wrong_code_fails_without_blocking() {
         let server = start(ServerConfig::loopback()).unwrap();
-        let guest = Bridge::<Stones>::open(
-            &server.addr().to_string(),
-            SeatRequest::Join { code: "NOSUCH".into() },
-            None,
-            1,
-        );
+        let addr = server.addr().to_string();
+        let guest =
+            Bridge::<Stones>::open(&addr, SeatRequest::Join { code: "NOSUCH".into() }, None, 1, no_wake());
         match guest.next_event(WAIT) {
             Some(BridgeEvent::Failed(reason)) => assert!(reason.contains("NOSUCH"), "{reason}"),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+        server.stop();
+    }
+
+    #[test]
+    fn a_game_of_another_kind_is_refused_by_name() {
+        let server = start(ServerConfig::loopback()).unwrap();
+        let addr = server.addr().to_string();
+        let host = Bridge::<Stones>::open(
+            &addr,
+            SeatRequest::Create { rules: serde_json::Value::Null },
+            None,
+            1,
+            no_wake(),
+        );
+        let (code, _) = seated(&host);
+        let wrong = Bridge::<blockade::Blockade>::open(&addr, SeatRequest::Join { code }, None, 2, no_wake());
+        match wrong.next_event(WAIT) {
+            Some(BridgeEvent::Failed(reason)) => assert!(reason.contains("stones"), "{reason}"),
             other => panic!("expected a failure, got {other:?}"),
         }
         server.stop();

@@ -126,6 +126,12 @@ pub trait BoardUi<G: Observe>: 'static {
     /// Draws the board (and any animation in progress) into `frame.rect`.
     fn draw(&self, frame: &BoardFrame<'_, G, Self::Spot>, canvas: &mut Canvas);
 
+    /// Which way round to draw the board: `home` is the seat of the person
+    /// at this computer (the first seat when two people share it), and
+    /// `flipped` the orientation setting. Boards that draw each seat's side
+    /// differently put `home`'s side at the bottom unless `flipped`.
+    fn orient(&mut self, _home: Seat, _flipped: bool) {}
+
     /// A move was played: `before` and `after` are the viewer's views
     /// around it. Start an animation at `speed` here.
     fn on_move(&mut self, _before: &G::View, _mv: G::Move, _after: &G::View, _speed: AnimationSpeed) {}

@@ -98,19 +98,30 @@ impl<G: Observe + Evaluate> Drop for Thinking<G> {
 
 /// The largest transposition table the window's computer players use, in
 /// megabytes. The top levels' tables ask for up to 128 MB, which would take
-/// the window past its memory target (150 MB while the computer thinks);
-/// within a level's time cap of two seconds a smaller table loses little.
-/// Headless play (`boardsuite play`, bots) keeps the full tables.
-pub const WINDOW_TT_MB: usize = 32;
+/// the window past its memory target (150 MB while the computer thinks):
+/// under Mesa's software GL the window alone holds about 130 MB, 56 MB of
+/// it the pages of the LLVM library llvmpipe compiles with. Within a
+/// level's time cap of two seconds a smaller table loses little. Headless
+/// play (`boardsuite play`, bots) keeps the full tables.
+pub const WINDOW_TT_MB: usize = 16;
 
 /// A fresh computer player for `level` (1..=10; out-of-range levels are
 /// brought within it), with the level's budget but its transposition table
 /// capped at [`WINDOW_TT_MB`].
 pub fn player_at<G: Observe + Evaluate>(level: u8) -> ComputerPlayer<G> {
+    player_with_table::<G>(level, WINDOW_TT_MB)
+}
+
+/// The table of the player that plays a person's move for them (F2): it
+/// searches beside the computer's own player, so it gets a small table.
+pub const HINT_TT_MB: usize = 4;
+
+/// A player for `level` with its transposition table capped at `tt_mb`.
+pub fn player_with_table<G: Observe + Evaluate>(level: u8, tt_mb: usize) -> ComputerPlayer<G> {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
     let mut budget = ai::levels::budget(G::NAME, level);
     if let ai::EngineKind::AlphaBeta(config) = &mut budget.engine {
-        config.tt_mb = config.tt_mb.min(WINDOW_TT_MB);
+        config.tt_mb = config.tt_mb.min(tt_mb);
     }
     ComputerPlayer::with_budget(budget)
 }

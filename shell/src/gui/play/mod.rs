@@ -22,6 +22,7 @@ pub mod panel;
 pub mod remote;
 pub mod screen;
 pub mod session;
+pub mod talk;
 
 pub use board::{BoardFrame, BoardUi, Pick, StatusLine, Tone};
 pub use remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};

@@ -5,17 +5,21 @@
 
 use super::MatchConfig;
 use super::board::{BoardFrame, BoardUi, Tone};
-use super::layout::{PlayButton, PlayLayout};
+use super::layout::{PanelParts, PanelTab, PlayButton, PlayLayout};
 use super::session::{SeatKind, Session};
+use super::talk::DrawOffer;
 use crate::gui::canvas::{Align, Canvas, Weight};
 use crate::gui::context::AppContext;
 use crate::gui::geometry::{Point, Rect};
 use crate::gui::screen::View;
 use crate::gui::screens::draw_chrome;
+use crate::gui::text::wrap;
 use crate::gui::theme::{Metrics, Rgba, palette};
 use crate::gui::widgets::button::{self, Look};
+use crate::gui::widgets::text_field::{self, FieldView, TextField};
 use crate::gui::widgets::{Widget, hovered};
 use game_core::{Evaluate, Finish, Observe, Outcome, Seat};
+use std::time::Instant;
 
 /// What the panel shows besides the board.
 pub struct PanelState<'a, G: Observe + Evaluate> {
@@ -33,6 +37,20 @@ pub struct PanelState<'a, G: Observe + Evaluate> {
     pub focus: Option<usize>,
     /// Whether the keyboard was used last.
     pub keyboard: bool,
+    /// The footer buttons, in order.
+    pub buttons: &'a [PlayButton],
+    /// Resign waits for its second press.
+    pub resign_armed: bool,
+    /// The side panel's parts.
+    pub parts: &'a PanelParts,
+    /// What the panel's list shows.
+    pub tab: PanelTab,
+    /// Chat lines not yet seen.
+    pub unread: usize,
+    /// The chat line being typed.
+    pub chat: &'a TextField,
+    /// Whether typing goes to the chat now.
+    pub typing: bool,
 }
 
 /// The colour of a seat's stones or pieces.
@@ -105,15 +123,32 @@ fn tone_color(tone: Tone) -> Rgba {
     }
 }
 
-fn button_label(b: PlayButton, session_level: u8, demo: bool) -> String {
+/// The label of a footer button. `roomy`: the button is wide enough for
+/// the key it answers to.
+pub fn button_label<G: Observe + Evaluate>(
+    b: PlayButton,
+    session: &Session<G>,
+    armed: bool,
+    roomy: bool,
+) -> String {
+    let key = |k: &str| if roomy { format!(" ({k})") } else { String::new() };
     match b {
         PlayButton::Menu => "Menu".into(),
         PlayButton::NewGame => "New game".into(),
         PlayButton::Undo => "Undo".into(),
-        PlayButton::PlayForMe => "Hint: play (F2)".into(),
-        PlayButton::Level => format!("Level {session_level} (F4)"),
-        PlayButton::Demo if demo => "Stop demo (F3)".into(),
-        PlayButton::Demo => "Demo (F3)".into(),
+        PlayButton::Save => format!("Save{}", key("F6")),
+        PlayButton::PlayForMe => format!("Hint{}", key("F2")),
+        PlayButton::Level => format!("Level {}{}", session.level(), key("F4")),
+        PlayButton::Demo if session.in_demo() => format!("Stop demo{}", key("F3")),
+        PlayButton::Demo => format!("Demo{}", key("F3")),
+        PlayButton::Resign if armed => "Sure? Resign".into(),
+        PlayButton::Resign => "Resign".into(),
+        PlayButton::Draw => match session.talk().map(|t| t.offer()) {
+            Some(DrawOffer::Theirs) => "Accept draw".into(),
+            Some(DrawOffer::Mine) => "Draw offered".into(),
+            _ => "Offer draw".into(),
+        },
+        PlayButton::Claim => "Claim the win".into(),
     }
 }
 
@@ -143,27 +178,65 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
         None => {
             board.draw(frame, canvas);
             if let Some(text) = board.banner(frame.view, names) {
+                canvas.layer();
                 draw_banner(canvas, l.board, &text, m);
             }
         }
     }
-    draw_panel(state, board, frame, l.panel, canvas, m);
+    draw_panel(state, board, frame, l.panel, canvas, ctx.measure(), m);
 
-    let demo = state.session.in_demo();
-    for (i, (w, b)) in widgets.iter().zip(PlayButton::ALL).enumerate() {
+    for (i, (w, b)) in widgets.iter().zip(state.buttons).enumerate() {
+        let urgent = match b {
+            PlayButton::Resign => state.resign_armed,
+            PlayButton::Draw => state.session.talk().is_some_and(|t| t.offer() == DrawOffer::Theirs),
+            PlayButton::Claim => w.enabled,
+            _ => false,
+        };
         let look = Look {
             focused: state.keyboard && state.focus == Some(i) && w.enabled,
             hovered: hovered(widgets, ctx.pointer) == Some(i),
             disabled: !w.enabled,
-            primary: false,
+            primary: urgent && w.enabled,
         };
-        button::draw(canvas, w.rect, &button_label(b, state.session.level(), demo), look, m);
+        let roomy = w.rect.w >= 150.0 * m.scale;
+        button::draw(canvas, w.rect, &button_label(*b, state.session, state.resign_armed, roomy), look, m);
+    }
+    if let Some((chat, moves)) = state.parts.tabs {
+        let base = state.buttons.len();
+        for (k, (rect, tab)) in [(chat, PanelTab::Chat), (moves, PanelTab::Moves)].into_iter().enumerate() {
+            let i = base + k;
+            let chosen = state.tab == tab;
+            if hovered(widgets, ctx.pointer) == Some(i) && !chosen {
+                canvas.round(rect, m.radius * 0.6, palette::PANEL_HOVER);
+            }
+            if state.keyboard && state.focus == Some(i) {
+                canvas.ring(rect.inset(2.0), m.radius * 0.6, 2.0, palette::ACCENT);
+            }
+            let label = match tab {
+                PanelTab::Chat if state.unread > 0 && !chosen => format!("Chat ({} new)", state.unread),
+                PanelTab::Chat => "Chat".to_string(),
+                PanelTab::Moves => "Moves".to_string(),
+            };
+            let (weight, color) = if chosen {
+                (Weight::Bold, palette::TEXT)
+            } else if tab == PanelTab::Chat && state.unread > 0 {
+                (Weight::Bold, palette::ACCENT)
+            } else {
+                (Weight::Regular, palette::TEXT_DIM)
+            };
+            canvas.label(rect.inset_xy(m.gap * 0.3, 0.0), &label, m.body, weight, Align::Left, color);
+            if chosen {
+                canvas.fill(Rect::new(rect.x, rect.bottom() - 2.0, rect.w, 2.0), palette::ACCENT);
+            }
+        }
     }
     if state.game_over
         && let Some(outcome) = state.session.outcome()
     {
-        let detail = board.result_detail(frame.view, outcome);
+        canvas.layer();
         let how = finish_text(state.session.finish(), names);
+        // A game that ended other than by the rules is told by how it ended.
+        let detail = if how.is_none() { board.result_detail(frame.view, outcome) } else { None };
         canvas.round(l.over.inset(-m.outline), m.radius * 1.4, palette::BACKGROUND.with_alpha(0.6));
         canvas.round(l.over, m.radius * 1.4, palette::PANEL);
         let inner = l.over.inset(m.gap);
@@ -202,6 +275,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
         }
     }
     if let Some(text) = state.toast {
+        canvas.layer();
         let w = (canvas.text_width(text, m.body, Weight::Regular) + m.gap * 2.0).min(l.board_area.w);
         let r =
             Rect::new(l.board_area.center().x - w / 2.0, l.board_area.bottom() - m.button, w, m.button * 0.8);
@@ -256,17 +330,15 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     frame: &BoardFrame<'_, G, B::Spot>,
     panel: Rect,
     canvas: &mut Canvas,
+    measure: &dyn crate::gui::text::TextMeasure,
     m: &Metrics,
 ) {
     canvas.round(panel, m.radius * 1.2, palette::PANEL);
-    let inner = panel.inset(m.gap);
+    let parts = state.parts;
     let line_h = m.body * 1.5;
     let small_h = m.small * 1.45;
-    let mut area = inner;
     // The seats.
-    for seat in Seat::all(2) {
-        let (row, rest) = area.split_top(line_h);
-        area = rest;
+    for (seat, row) in Seat::all(2).zip(parts.seats) {
         let to_move = state.session.outcome().is_none() && state.session.to_move() == seat;
         let dot = Point::new(row.x + m.body * 0.4, row.center().y);
         canvas.circle(dot, m.body * 0.33, seat_color(seat));
@@ -279,20 +351,16 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
         canvas.label(label_r, &text, m.body, weight, Align::Left, palette::TEXT);
     }
     // The keys, at the foot.
-    let (keys, rest) = area.split_bottom(small_h * 2.0);
-    area = rest;
-    let key_lines = ["F1 legal moves · F2 play for me", "F3 demo · F4 level · F5 two players"];
-    for (i, line) in key_lines.iter().enumerate() {
-        let r = Rect::new(keys.x, keys.y + i as f32 * small_h, keys.w, small_h);
-        canvas.label(r, line, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
+    if let Some(keys) = parts.keys {
+        let key_lines = ["F1 legal moves · F2 hint · F6 save", "F3 demo · F4 level · F5 two players"];
+        for (i, line) in key_lines.iter().enumerate() {
+            let r = Rect::new(keys.x, keys.y + i as f32 * small_h, keys.w, small_h);
+            canvas.label(r, line, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
+        }
     }
-    let (_, rest) = area.split_top(m.gap * 0.5);
-    area = rest;
     // The game's part.
     let status = board.status(frame.view, frame.names);
-    let game_h = (area.h * board.panel_share().clamp(0.0, 1.0)).max(status.len() as f32 * line_h);
-    let (mut game, rest) = area.split_top(game_h.min(area.h));
-    area = rest;
+    let mut game = parts.game;
     for line in &status {
         if game.h < line_h {
             break;
@@ -304,23 +372,105 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     if game.h > m.small {
         board.draw_panel(frame, game, canvas);
     }
-    // The move list: the latest moves that fit, numbered.
-    let (head, mut list) = area.split_top(line_h);
+    // The list: the moves, or in a network game the chat.
+    let head = parts.list_head;
     canvas.fill(Rect::new(head.x, head.y, head.w, 1.0), palette::EDGE);
-    canvas.label(head, "Moves", m.body, Weight::Bold, Align::Left, palette::TEXT_DIM);
-    let n = state.session.history_len();
+    if parts.tabs.is_none() {
+        canvas.label(head, "Moves", m.body, Weight::Bold, Align::Left, palette::TEXT_DIM);
+    }
+    let mut list = parts.list;
+    // An opponent away: how long until the game may be claimed.
+    if let Some((seat, left)) = state.session.talk().and_then(|t| t.away(Instant::now())) {
+        let name = frame.names[seat.index() & 1];
+        let text = if left.is_zero() {
+            format!("{name} did not come back: you may claim the win.")
+        } else {
+            format!("{name} lost the connection and has {} s to come back.", left.as_secs() + 1)
+        };
+        for line in wrap(&text, list.w, m.small, measure).iter().take(2) {
+            let (row, below) = list.split_top(small_h);
+            list = below;
+            canvas.label(row, line, m.small, Weight::Bold, Align::Left, palette::WARNING);
+        }
+    }
+    match (state.tab, state.session.talk()) {
+        (PanelTab::Chat, Some(talk)) if parts.tabs.is_some() => {
+            draw_chat(canvas, list, talk.lines(), frame.names, state.session.home(), measure, m);
+        }
+        _ => draw_moves(canvas, list, state.session, frame.names, m),
+    }
+    if let Some(input) = parts.input {
+        let placeholder = if state.typing { "Type to chat; Enter sends" } else { "The chat is closed" };
+        let field = FieldView { text: state.chat.text(), placeholder, editing: state.typing };
+        text_field::draw(canvas, input, &field, Look::default(), measure, m);
+    }
+}
+
+fn draw_moves<G: Observe + Evaluate>(
+    canvas: &mut Canvas,
+    list: Rect,
+    session: &Session<G>,
+    names: [&str; 2],
+    m: &Metrics,
+) {
+    let small_h = m.small * 1.45;
+    let mut list = list;
+    let n = session.history_len();
     let fits = (list.h / small_h).floor().max(0.0) as usize;
     let first = n.saturating_sub(fits);
     for i in first..n {
-        let Some((seat, notation)) = state.session.history_item(i) else { break };
+        let Some((seat, notation)) = session.history_item(i) else { break };
         let (row, below) = list.split_top(small_h);
         list = below;
-        let text = format!("{:>3}. {}  {}", i + 1, frame.names[seat.index() & 1], notation);
+        let text = format!("{:>3}. {}  {}", i + 1, names[seat.index() & 1], notation);
         let color = if i + 1 == n { palette::TEXT } else { palette::TEXT_DIM };
         canvas.label(row, &text, m.small, Weight::Regular, Align::Left, color);
     }
     if n == 0 {
         let (row, _) = list.split_top(small_h);
         canvas.label(row, "No moves yet", m.small, Weight::Regular, Align::Left, palette::DISABLED);
+    }
+}
+
+/// The chat's latest lines that fit, wrapped, the newest at the bottom.
+fn draw_chat(
+    canvas: &mut Canvas,
+    list: Rect,
+    lines: &[super::talk::ChatLine],
+    names: [&str; 2],
+    me: Seat,
+    measure: &dyn crate::gui::text::TextMeasure,
+    m: &Metrics,
+) {
+    let small_h = m.small * 1.45;
+    let fits = (list.h / small_h).floor().max(0.0) as usize;
+    if lines.is_empty() {
+        let (row, _) = list.split_top(small_h);
+        canvas.label(row, "No messages yet", m.small, Weight::Regular, Align::Left, palette::DISABLED);
+        return;
+    }
+    let mut rows: Vec<(String, crate::gui::theme::Rgba)> = Vec::new();
+    for line in lines.iter().rev() {
+        let (text, color) = match line.from {
+            Some(seat) if seat == me => (format!("You: {}", line.text), palette::TEXT_DIM),
+            Some(seat) => (
+                format!("{}: {}", names[seat.index() & 1], line.text),
+                seat_color(seat).mix(palette::TEXT, 0.55),
+            ),
+            None => (line.text.clone(), palette::ACCENT),
+        };
+        let wrapped = wrap(&text, list.w, m.small, measure);
+        for piece in wrapped.into_iter().rev() {
+            rows.push((piece, color));
+        }
+        if rows.len() >= fits {
+            break;
+        }
+    }
+    rows.truncate(fits);
+    let top = list.bottom() - rows.len() as f32 * small_h;
+    for (k, (text, color)) in rows.iter().rev().enumerate() {
+        let r = Rect::new(list.x, top + k as f32 * small_h, list.w, small_h);
+        canvas.label(r, text, m.small, Weight::Regular, Align::Left, *color);
     }
 }

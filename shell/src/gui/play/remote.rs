@@ -6,8 +6,15 @@
 //! view) and receives the local player's [`LocalEvent`]s. The screen then
 //! works exactly as in a local match, drawn from the view it was given.
 
-use game_core::{Observe, Outcome, Seat};
+use crate::record::SeatLog;
+use game_core::{Finish, Observe, Outcome, Seat};
 use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The record of what this seat saw, kept by the network layer and read by
+/// the screen when the player saves.
+pub type SharedLog = Arc<Mutex<SeatLog>>;
 
 /// A move as the far side reports it: public facts only.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,13 +46,39 @@ pub enum RemoteEvent<G: Observe> {
         view: G::View,
         /// The result.
         outcome: Outcome,
-        /// How it ended, in words ("Blue resigned").
-        reason: String,
+        /// How it ended.
+        finish: Finish,
     },
-    /// The local player's last move was refused by the server.
+    /// A command of the local player was refused by the server.
     Refused {
         /// Why, in words.
         reason: String,
+        /// Whether it was a move (the player may move again).
+        was_move: bool,
+    },
+    /// A chat line from the opponent.
+    Chat {
+        /// Who wrote it.
+        from: Seat,
+        /// The text.
+        text: String,
+    },
+    /// The opponent offers a draw (until the next move).
+    DrawOffered {
+        /// Who offers.
+        by: Seat,
+    },
+    /// A seat lost its connection; after `grace` the game may be claimed.
+    OpponentLeft {
+        /// The seat.
+        seat: Seat,
+        /// How long it has to come back.
+        grace: Duration,
+    },
+    /// The seat that lost its connection is back.
+    OpponentBack {
+        /// The seat.
+        seat: Seat,
     },
     /// Something for the player to read ("the opponent is reconnecting").
     Notice(String),
@@ -69,6 +102,14 @@ pub enum LocalEvent<M> {
     },
     /// The local player resigns.
     Resign,
+    /// A chat line for the opponent.
+    Chat(String),
+    /// Offer a draw.
+    OfferDraw,
+    /// Accept the opponent's offer.
+    AcceptDraw,
+    /// Claim the game: the opponent's grace period ran out.
+    Claim,
     /// The local player left the screen.
     Leave,
 }
@@ -86,4 +127,6 @@ pub struct RemoteLink<G: Observe> {
     pub incoming: Receiver<RemoteEvent<G>>,
     /// Events for the network layer.
     pub outgoing: Sender<LocalEvent<G::Move>>,
+    /// What this seat saw, for saving.
+    pub log: SharedLog,
 }

@@ -5,9 +5,10 @@
 
 use super::MatchConfig;
 use super::board::{BoardFrame, BoardUi, Pick};
-use super::layout::{PlayButton, PlayLayout, play_layout};
+use super::layout::{PanelTab, PlayButton, PlayLayout, panel_parts, play_layout_with};
 use super::panel;
 use super::session::{Happening, SeatKind, Session, StartMaker};
+use super::talk::DrawOffer;
 use crate::gui::canvas::Canvas;
 use crate::gui::context::AppContext;
 use crate::gui::focus::Direction;
@@ -15,10 +16,12 @@ use crate::gui::geometry::Point;
 use crate::gui::input::{InputEvent, Key};
 use crate::gui::screen::{Command, Screen, View};
 use crate::gui::widgets::Widget;
+use crate::gui::widgets::text_field::{CharFilter, TextField};
+use crate::net::protocol::MAX_CHAT_CHARS;
 use crate::settings::{AnimationSpeed, BoardOrientation, GameSchema, PlayMode};
 use game_core::rng::splitmix64;
 use game_core::{Evaluate, Observe, Seat};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the play screen's widgets send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +30,19 @@ pub enum PlayMsg {
     Button(PlayButton),
     /// "Play again" on the game-over panel.
     PlayAgain,
+    /// A tab of the panel's list (network games).
+    Tab(PanelTab),
 }
+
+/// How long a toast stays, in seconds.
+pub const TOAST_SECONDS: f32 = 2.5;
+
+/// How long the Resign button waits for the second press.
+pub const RESIGN_CONFIRM_SECONDS: f32 = 4.0;
+
+/// How often a network game looks at the network even without a wake-up
+/// (seconds): a safety net; the network wakes the window at once.
+pub const NETWORK_SAFETY_POLL: f32 = 2.0;
 
 /// The play screen of game `G` with board `B`.
 pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
@@ -47,8 +62,20 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     handover: Option<Seat>,
     speed: AnimationSpeed,
     flipped: bool,
-    /// A short message and how long it stays.
-    toast: Option<(String, f32)>,
+    /// A short message and when it goes (real time: a still window draws
+    /// no frames, so time is not counted in frames).
+    toast: Option<(String, Instant)>,
+    /// Resign was pressed once: until when it may be pressed again.
+    resign_armed: Option<Instant>,
+    /// Leaving a live network game was asked once: until when asking
+    /// again leaves.
+    leave_armed: Option<Instant>,
+    /// The chat line being typed (network games).
+    chat: TextField,
+    /// What the panel's list shows.
+    tab: PanelTab,
+    /// Chat lines read (shown while the Chat tab was open).
+    chat_seen: usize,
 }
 
 /// How long the computer's move is held back at least, per speed.
@@ -97,8 +124,14 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
 
     /// A screen over a session made elsewhere (a network match, a match
     /// after a setup screen).
-    pub fn with_session(config: &MatchConfig, ctx: &AppContext, board: B, mut session: Session<G>) -> Self {
+    pub fn with_session(
+        config: &MatchConfig,
+        ctx: &AppContext,
+        mut board: B,
+        mut session: Session<G>,
+    ) -> Self {
         let prefs = ctx.settings.preferences;
+        board.orient(session.home(), prefs.board_orientation == BoardOrientation::Flipped);
         session.set_min_delay(min_delay(prefs.animation_speed));
         let shown = session.view();
         let mut screen = PlayScreen {
@@ -115,9 +148,40 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             speed: prefs.animation_speed,
             flipped: prefs.board_orientation == BoardOrientation::Flipped,
             toast: None,
+            resign_armed: None,
+            leave_armed: None,
+            chat: TextField::new("", CharFilter::Any, MAX_CHAT_CHARS),
+            tab: PanelTab::Chat,
+            chat_seen: 0,
         };
         screen.place_cursor();
         screen
+    }
+
+    /// The chat line being typed.
+    pub fn chat_text(&self) -> &str {
+        self.chat.text()
+    }
+
+    /// What the panel's list shows.
+    pub fn tab(&self) -> PanelTab {
+        self.tab
+    }
+
+    /// Chat lines that came while the Moves tab was open.
+    pub fn unread_chat(&self) -> usize {
+        self.session.talk().map_or(0, |t| t.lines().len().saturating_sub(self.chat_seen))
+    }
+
+    /// The footer buttons now, with how many go left.
+    pub fn buttons(&self) -> (Vec<PlayButton>, usize) {
+        let claim = self.session.talk().is_some_and(|t| t.away(Instant::now()).is_some());
+        PlayButton::set(self.session.is_remote(), claim)
+    }
+
+    /// Whether Resign waits for its second press.
+    pub fn resign_armed(&self) -> bool {
+        self.resign_armed.is_some()
     }
 
     /// The match (for tests and the network layer).
@@ -137,7 +201,8 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
 
     /// The layout in `view`.
     pub fn layout(&self, view: &View) -> PlayLayout {
-        play_layout(view, self.board.aspect(&self.shown))
+        let (buttons, left) = self.buttons();
+        play_layout_with(view, self.board.aspect(&self.shown), left, buttons.len() - left)
     }
 
     /// The seat names, first seat first.
@@ -149,31 +214,52 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         self.over_announced && self.session.outcome().is_some()
     }
 
-    /// The widgets in `view`: the footer buttons, and the game-over panel's
-    /// when it shows.
-    pub fn widgets(&self, view: &View) -> Vec<Widget<PlayMsg>> {
-        let l = self.layout(view);
+    /// Whether button `b` can be used now.
+    pub fn button_enabled(&self, b: PlayButton) -> bool {
         let s = &self.session;
         let local = !s.is_remote();
-        let mut widgets: Vec<Widget<PlayMsg>> = PlayButton::ALL
+        let going = s.outcome().is_none();
+        let someone_here = Seat::all(2).any(|seat| s.seat_kind(seat) == SeatKind::Human) && !s.in_demo();
+        match b {
+            PlayButton::Menu | PlayButton::Level | PlayButton::Save => true,
+            PlayButton::NewGame => local,
+            PlayButton::Undo => local && s.can_undo(),
+            PlayButton::PlayForMe => s.human_to_move(),
+            PlayButton::Demo => going,
+            PlayButton::Resign => going && someone_here && (local || s.is_live_remote()),
+            PlayButton::Draw => {
+                going && s.is_live_remote() && s.talk().is_some_and(|t| t.offer() != DrawOffer::Mine)
+            }
+            PlayButton::Claim => going && s.talk().is_some_and(|t| t.can_claim(Instant::now())),
+        }
+    }
+
+    /// The widgets in `view`: the footer buttons, the panel's tabs in a
+    /// network game, and the game-over panel's buttons when it shows.
+    pub fn widgets(&self, view: &View) -> Vec<Widget<PlayMsg>> {
+        let l = self.layout(view);
+        let (buttons, _) = self.buttons();
+        let mut widgets: Vec<Widget<PlayMsg>> = buttons
             .iter()
             .zip(&l.buttons)
-            .map(|(b, r)| {
-                let enabled = match b {
-                    PlayButton::Menu | PlayButton::Level => true,
-                    PlayButton::NewGame => local,
-                    PlayButton::Undo => local && s.can_undo(),
-                    PlayButton::PlayForMe => s.human_to_move(),
-                    PlayButton::Demo => s.outcome().is_none(),
-                };
-                Widget::button(*r, PlayMsg::Button(*b)).enabled(enabled)
-            })
+            .map(|(b, r)| Widget::button(*r, PlayMsg::Button(*b)).enabled(self.button_enabled(*b)))
             .collect();
+        if let Some((chat, moves)) = self.panel_parts(view).tabs {
+            widgets.push(Widget::button(chat, PlayMsg::Tab(PanelTab::Chat)));
+            widgets.push(Widget::button(moves, PlayMsg::Tab(PanelTab::Moves)));
+        }
         if self.game_over_shown() {
-            widgets.push(Widget::button(l.play_again, PlayMsg::PlayAgain).enabled(local));
+            widgets.push(Widget::button(l.play_again, PlayMsg::PlayAgain).enabled(!self.session.is_remote()));
             widgets.push(Widget::button(l.over_menu, PlayMsg::Button(PlayButton::Menu)));
         }
         widgets
+    }
+
+    /// The side panel's parts in `view`.
+    pub fn panel_parts(&self, view: &View) -> super::layout::PanelParts {
+        let l = self.layout(view);
+        let status = self.board.status(&self.shown, self.names()).len();
+        panel_parts(l.panel, &view.metrics, self.board.panel_share(), status, self.session.is_remote())
     }
 
     fn refresh(&mut self) {
@@ -193,7 +279,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     }
 
     fn toast(&mut self, text: impl Into<String>) {
-        self.toast = Some((text.into(), 2.5));
+        self.toast = Some((text.into(), Instant::now() + Duration::from_secs_f32(TOAST_SECONDS)));
     }
 
     fn happen(&mut self, happening: Happening<G>) {
@@ -243,11 +329,66 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         }
     }
 
+    /// Whether leaving may go ahead now: leaving a live network game asks
+    /// once more, since the opponent may then claim it.
+    fn may_leave(&mut self) -> bool {
+        if !self.session.is_live_remote() || self.leave_armed.take().is_some() {
+            return true;
+        }
+        self.leave_armed = Some(Instant::now() + Duration::from_secs_f32(RESIGN_CONFIRM_SECONDS));
+        self.toast("Leave the game? Your opponent may then claim it. Again to leave.");
+        false
+    }
+
     fn on_message(&mut self, msg: PlayMsg, ctx: &mut AppContext) -> Command {
+        if msg != PlayMsg::Button(PlayButton::Resign) {
+            self.resign_armed = None;
+        }
+        if msg != PlayMsg::Button(PlayButton::Menu) {
+            self.leave_armed = None;
+        }
         match msg {
             PlayMsg::Button(PlayButton::Menu) => {
+                if !self.may_leave() {
+                    return Command::None;
+                }
                 self.session.leave();
                 return Command::PopToRoot;
+            }
+            PlayMsg::Tab(tab) => {
+                self.tab = tab;
+                self.mark_chat_read();
+            }
+            PlayMsg::Button(PlayButton::Save) => self.save(ctx),
+            PlayMsg::Button(PlayButton::Resign) => {
+                if self.resign_armed.take().is_none() {
+                    self.resign_armed =
+                        Some(Instant::now() + Duration::from_secs_f32(RESIGN_CONFIRM_SECONDS));
+                    self.toast("Press Resign again to give up the game");
+                } else {
+                    match self.session.resign() {
+                        Ok(h) => self.happen(h),
+                        Err(e) => self.toast(e),
+                    }
+                }
+            }
+            PlayMsg::Button(PlayButton::Draw) => {
+                let offer = self.session.talk().map_or(DrawOffer::None, |t| t.offer());
+                let result = if offer == DrawOffer::Theirs {
+                    self.session.accept_draw()
+                } else {
+                    self.session.offer_draw()
+                };
+                match result {
+                    Ok(()) if offer == DrawOffer::Theirs => self.toast("Draw accepted"),
+                    Ok(()) => self.toast("Draw offered: it stands until the next move"),
+                    Err(e) => self.toast(e),
+                }
+            }
+            PlayMsg::Button(PlayButton::Claim) => {
+                if let Err(e) = self.session.claim() {
+                    self.toast(e);
+                }
             }
             PlayMsg::Button(PlayButton::NewGame) | PlayMsg::PlayAgain => match self.session.new_game() {
                 Ok(h) => {
@@ -289,8 +430,57 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         Command::None
     }
 
+    fn mark_chat_read(&mut self) {
+        if self.tab == PanelTab::Chat {
+            self.chat_seen = self.session.talk().map_or(0, |t| t.lines().len());
+        }
+    }
+
+    fn save(&mut self, ctx: &AppContext) {
+        let saved = ctx.saved_games.clone().and_then(|games| {
+            crate::gui::records::save_session(&self.session, &games).map_err(|e| e.to_string())
+        });
+        match saved {
+            Ok(path) => {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                self.toast(format!("Saved as {name} (see Saved games)"));
+            }
+            Err(e) => self.toast(format!("Not saved: {e}")),
+        }
+    }
+
+    /// Typing into the chat (network games): true if the event was the
+    /// chat's.
+    fn chat_input(&mut self, event: &InputEvent) -> bool {
+        if !self.wants_text() {
+            return false;
+        }
+        if self.chat.on_event(event) {
+            return true;
+        }
+        match event {
+            InputEvent::Key(Key::Enter) if !self.chat.is_empty() && self.focus.is_none() => {
+                match self.session.say(self.chat.text()) {
+                    Ok(()) => {
+                        self.chat.clear();
+                        self.tab = PanelTab::Chat;
+                        self.mark_chat_read();
+                    }
+                    Err(e) => self.toast(e),
+                }
+                true
+            }
+            InputEvent::Key(Key::Escape) if !self.chat.is_empty() => {
+                self.chat.clear();
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn on_key(&mut self, key: Key, ctx: &mut AppContext) -> Command {
         match key {
+            Key::Function(6) => return self.on_message(PlayMsg::Button(PlayButton::Save), ctx),
             Key::Function(1) => {
                 self.show_legal = !self.show_legal;
                 self.toast(if self.show_legal { "Legal moves shown (F1)" } else { "Legal moves hidden" });
@@ -334,7 +524,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 self.focus = next.checked_sub(1);
             }
             Key::Escape => {
-                if self.board.clear_pick() {
+                if self.board.clear_pick() || !self.may_leave() {
                     return Command::None;
                 }
                 self.session.leave();
@@ -399,6 +589,9 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
                 _ => Command::None,
             };
         }
+        if self.chat_input(event) {
+            return Command::None;
+        }
         match *event {
             InputEvent::Click(p) => self.on_click(view, p, ctx),
             InputEvent::PointerMoved(p) => {
@@ -409,18 +602,22 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
                 Command::None
             }
             InputEvent::Key(key) => self.on_key(key, ctx),
-            InputEvent::Wheel(_) => Command::None,
+            InputEvent::Wheel(_) | InputEvent::Release(_) | InputEvent::Text(_) => Command::None,
         }
     }
 
     fn update(&mut self, _ctx: &mut AppContext, dt: f32) -> Command {
         self.time += dt;
         self.board.update(dt);
-        if let Some((_, left)) = self.toast.as_mut() {
-            *left -= dt;
-            if *left <= 0.0 {
-                self.toast = None;
-            }
+        let now = Instant::now();
+        if self.toast.as_ref().is_some_and(|(_, until)| *until <= now) {
+            self.toast = None;
+        }
+        if self.resign_armed.is_some_and(|until| until <= now) {
+            self.resign_armed = None;
+        }
+        if self.leave_armed.is_some_and(|until| until <= now) {
+            self.leave_armed = None;
         }
         if self.handover.is_some() {
             return Command::None;
@@ -432,6 +629,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         if let Some(notice) = self.session.take_notice() {
             self.toast(notice);
         }
+        self.mark_chat_read();
         if let Some(outcome) = self.session.outcome()
             && !self.over_announced
             && !self.board.is_animating()
@@ -459,6 +657,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             time: self.time,
             flipped: self.flipped,
         };
+        let (buttons, _) = self.buttons();
         let state = panel::PanelState {
             config: &self.config,
             session: &self.session,
@@ -467,11 +666,45 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             handover: self.handover,
             focus: self.focus,
             keyboard: ctx.keyboard,
+            buttons: &buttons,
+            resign_armed: self.resign_armed.is_some(),
+            parts: &self.panel_parts(view),
+            tab: self.tab,
+            unread: self.unread_chat(),
+            chat: &self.chat,
+            typing: self.wants_text(),
         };
         panel::draw_screen(&state, &self.board, &frame, &l, &self.widgets(view), ctx, view, canvas);
     }
 
     fn is_animating(&self) -> bool {
-        self.board.wants_frames() || self.session.wants_frames() || self.toast.is_some()
+        self.board.wants_frames() || self.session.wants_frames()
+    }
+
+    fn wants_text(&self) -> bool {
+        self.session.can_chat() && self.handover.is_none()
+    }
+
+    fn wake_after(&self) -> Option<f32> {
+        // Toasts and the resign confirmation stand still: one frame when
+        // they go. A network game: each second of an away opponent's
+        // countdown, and now and then as a safety net.
+        let mut after: Option<f32> = None;
+        let mut soonest = |t: f32| after = Some(after.map_or(t, |a: f32| a.min(t)));
+        let now = Instant::now();
+        if let Some((_, until)) = &self.toast {
+            soonest(until.saturating_duration_since(now).as_secs_f32() + 0.02);
+        }
+        if let Some(until) = self.resign_armed {
+            soonest(until.saturating_duration_since(now).as_secs_f32() + 0.02);
+        }
+        if self.session.is_live_remote() {
+            soonest(NETWORK_SAFETY_POLL);
+            if let Some((_, left)) = self.session.talk().and_then(|t| t.away(Instant::now())) {
+                let fraction = left.as_secs_f32().fract();
+                soonest(if left.is_zero() { NETWORK_SAFETY_POLL } else { fraction + 0.02 });
+            }
+        }
+        after
     }
 }

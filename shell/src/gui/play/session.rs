@@ -7,11 +7,14 @@
 
 use super::computer::{Poll, Thinking, player_at};
 use super::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
+use super::talk::{DrawOffer, Talk};
+use crate::net::protocol::MAX_CHAT_CHARS;
+use crate::record::{GameRecord, RecordError, full_record};
 use ai::ComputerPlayer;
 use game_core::rng::{seeded, splitmix64};
 use game_core::{Evaluate, Finish, Observe, Outcome, Referee, Seat, SeatView};
 use std::sync::mpsc::TryRecvError;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Who plays a seat.
 pub enum SeatDriver<G: Observe + Evaluate> {
@@ -79,23 +82,41 @@ pub enum Happening<G: Observe> {
     Reset,
 }
 
-/// Makes the start position of a new game from a seed (setups are drawn
-/// from it where a game has them).
-pub type StartMaker<G> = Box<dyn Fn(u64) -> Result<G, String>>;
+/// A game's start: the position and the setups it was made from (empty
+/// for games without a setup phase), kept for saving the game.
+pub type Start<G> = (G, Vec<<G as game_core::Game>::Setup>);
+
+/// Makes the start of a new game from a seed (setups are drawn from it
+/// where a game has them).
+pub type StartMaker<G> = Box<dyn Fn(u64) -> Result<Start<G>, String>>;
+
+/// The start of a game with no setup phase (or with `setups` fixed), the
+/// same every time.
+pub fn fixed_start<G: Observe>(rules: G::Rules, setups: Vec<G::Setup>) -> StartMaker<G>
+where
+    G::Rules: 'static,
+    G::Setup: 'static,
+{
+    Box::new(move |_seed| G::start(&rules, &setups).map(|g| (g, setups.clone())).map_err(|e| e.to_string()))
+}
 
 enum Arbiter<G: Observe> {
     Local {
         referee: Referee<G>,
+        setups: Vec<G::Setup>,
         start: StartMaker<G>,
     },
     Remote {
         link: RemoteLink<G>,
         view: G::View,
         history: Vec<MoveRecord>,
-        finish: Option<(Outcome, String)>,
+        finish: Option<(Outcome, Finish)>,
         /// A move was sent and its answer has not come back.
         awaiting: bool,
         closed: bool,
+        talk: Talk,
+        /// An event was taken last frame: there may be more waiting.
+        more: bool,
     },
 }
 
@@ -129,9 +150,33 @@ impl<G: Observe + Evaluate> Session<G> {
         level: u8,
         seed: u64,
     ) -> Result<Self, String> {
-        let position = start(seed)?;
-        let arbiter = Arbiter::Local { referee: Referee::new(position), start };
+        let (position, setups) = start(seed)?;
+        let arbiter = Arbiter::Local { referee: Referee::new(position), setups, start };
         Ok(Self::with(arbiter, seats, home, level, seed))
+    }
+
+    /// A match at this computer going on from a game already under way (a
+    /// loaded record): `referee` holds its moves, so undo works; `setups`
+    /// are the setups it started from; "New game" uses `start`.
+    pub fn resumed(
+        referee: Referee<G>,
+        setups: Vec<G::Setup>,
+        start: StartMaker<G>,
+        seats: [SeatKind; 2],
+        home: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Self {
+        let mut session = Self::with(Arbiter::Local { referee, setups, start }, seats, home, level, seed);
+        session.last_move = session.local_history().and_then(|h| h.last().map(|p| p.mv));
+        session
+    }
+
+    fn local_history(&self) -> Option<&[game_core::PlayedMove<G::Move>]> {
+        match &self.arbiter {
+            Arbiter::Local { referee, .. } => Some(referee.history()),
+            Arbiter::Remote { .. } => None,
+        }
     }
 
     /// A network match: this computer plays `link.seat`, the other seat's
@@ -144,7 +189,16 @@ impl<G: Observe + Evaluate> Session<G> {
         let history =
             link.history.iter().map(|m| MoveRecord { seat: m.seat, notation: m.notation.clone() }).collect();
         let view = link.view.clone();
-        let arbiter = Arbiter::Remote { link, view, history, finish: None, awaiting: false, closed: false };
+        let arbiter = Arbiter::Remote {
+            link,
+            view,
+            history,
+            finish: None,
+            awaiting: false,
+            closed: false,
+            talk: Talk::new(),
+            more: true,
+        };
         Self::with(arbiter, seats, home, level, seed)
     }
 
@@ -234,9 +288,7 @@ impl<G: Observe + Evaluate> Session<G> {
     pub fn outcome(&self) -> Option<Outcome> {
         match &self.arbiter {
             Arbiter::Local { referee, .. } => referee.outcome(),
-            Arbiter::Remote { view, finish, .. } => {
-                finish.as_ref().map(|(o, _)| *o).or_else(|| view.outcome())
-            }
+            Arbiter::Remote { view, finish, .. } => finish.map(|(o, _)| o).or_else(|| view.outcome()),
         }
     }
 
@@ -247,7 +299,7 @@ impl<G: Observe + Evaluate> Session<G> {
         match &self.arbiter {
             Arbiter::Local { referee, .. } => referee.finish(),
             Arbiter::Remote { finish, view, .. } => {
-                finish.as_ref().map(|(o, _)| Finish::Rules(*o)).or_else(|| view.outcome().map(Finish::Rules))
+                finish.map(|(_, f)| f).or_else(|| view.outcome().map(Finish::Rules))
             }
         }
     }
@@ -300,9 +352,24 @@ impl<G: Observe + Evaluate> Session<G> {
             return false;
         }
         match &self.arbiter {
-            Arbiter::Remote { closed, .. } => !closed,
+            // The network wakes the window when something arrives; after an
+            // event one more frame looks for the next.
+            Arbiter::Remote { closed, more, .. } => !closed && *more,
             Arbiter::Local { .. } => self.seat_kind(self.to_move()) == SeatKind::Computer,
         }
+    }
+
+    /// Whether the chat is open: a network game still connected (players
+    /// may talk after the end too).
+    pub fn can_chat(&self) -> bool {
+        matches!(&self.arbiter, Arbiter::Remote { closed: false, .. })
+    }
+
+    /// Whether this is a network game still connected and going on, so
+    /// the screen should look at the network now and then even if no
+    /// wake-up comes.
+    pub fn is_live_remote(&self) -> bool {
+        matches!(&self.arbiter, Arbiter::Remote { closed: false, finish: None, .. })
     }
 
     /// A message for the player (a refused move, a lost connection), once.
@@ -449,51 +516,155 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     fn poll_remote(&mut self, out: &mut Vec<Happening<G>>) {
-        let viewer = self.viewer();
-        let Arbiter::Remote { link, view, history, finish, awaiting, closed } = &mut self.arbiter else {
+        let Arbiter::Remote { link, view, history, finish, awaiting, closed, talk, more } = &mut self.arbiter
+        else {
             return;
         };
         if *closed {
             return;
         }
-        // One event per frame, so each move gets its animation.
-        let event = match link.incoming.try_recv() {
-            Ok(event) => event,
-            Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => RemoteEvent::Closed { reason: "the connection closed".into() },
-        };
-        let _ = viewer;
-        match event {
-            RemoteEvent::Update { view: new, played } => {
-                let before = std::mem::replace(view, new.clone());
-                *awaiting = false;
-                match played {
-                    Some(RemoteMove { seat, mv, notation }) => {
-                        history.push(MoveRecord { seat, notation });
-                        self.last_move = mv;
-                        out.push(Happening::Played { before, mv, after: new });
-                    }
-                    None => out.push(Happening::Reset),
+        // Everything waiting, up to the next move: each move gets its
+        // animation before the next is taken.
+        *more = false;
+        loop {
+            let event = match link.incoming.try_recv() {
+                Ok(event) => event,
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    RemoteEvent::Closed { reason: "the connection closed".into() }
                 }
-            }
-            RemoteEvent::Finished { view: new, outcome, reason } => {
-                *view = new;
-                *finish = Some((outcome, reason.clone()));
-                *awaiting = false;
-                self.notice = Some(reason);
-                out.push(Happening::Reset);
-            }
-            RemoteEvent::Refused { reason } => {
-                *awaiting = false;
-                self.notice = Some(format!("The server refused the move: {reason}"));
-            }
-            RemoteEvent::Notice(text) => self.notice = Some(text),
-            RemoteEvent::Closed { reason } => {
-                *closed = true;
-                self.notice = Some(format!("The connection is gone: {reason}"));
+            };
+            *more = true;
+            match event {
+                RemoteEvent::Update { view: new, played } => {
+                    let before = std::mem::replace(view, new.clone());
+                    *awaiting = false;
+                    match played {
+                        Some(RemoteMove { seat, mv, notation }) => {
+                            history.push(MoveRecord { seat, notation });
+                            talk.move_played();
+                            self.last_move = mv;
+                            out.push(Happening::Played { before, mv, after: new });
+                        }
+                        None => out.push(Happening::Reset),
+                    }
+                    break;
+                }
+                RemoteEvent::Finished { view: new, outcome, finish: how } => {
+                    *view = new;
+                    *finish = Some((outcome, how));
+                    *awaiting = false;
+                    talk.move_played();
+                    talk.opponent_back();
+                    out.push(Happening::Reset);
+                    break;
+                }
+                RemoteEvent::Refused { reason, was_move } => {
+                    if was_move {
+                        *awaiting = false;
+                        self.notice = Some(format!("The server refused the move: {reason}"));
+                    } else {
+                        self.notice = Some(format!("Refused: {reason}"));
+                    }
+                }
+                RemoteEvent::Chat { from, text } => talk.said(from, text),
+                RemoteEvent::DrawOffered { by } => {
+                    talk.set_offer(if by == link.seat { DrawOffer::Mine } else { DrawOffer::Theirs });
+                }
+                RemoteEvent::OpponentLeft { seat, grace } => talk.opponent_left(seat, grace, Instant::now()),
+                RemoteEvent::OpponentBack { .. } => talk.opponent_back(),
+                RemoteEvent::Notice(text) => self.notice = Some(text),
+                RemoteEvent::Closed { reason } => {
+                    *closed = true;
+                    *more = false;
+                    if finish.is_none() {
+                        self.notice = Some(format!("The connection is gone: {reason}"));
+                    }
+                    break;
+                }
             }
         }
         self.refresh_legal();
+    }
+
+    /// The chat and draw offers of a network game.
+    pub fn talk(&self) -> Option<&Talk> {
+        match &self.arbiter {
+            Arbiter::Remote { talk, .. } => Some(talk),
+            Arbiter::Local { .. } => None,
+        }
+    }
+
+    fn send_remote(&mut self, event: LocalEvent<G::Move>) -> Result<(), String> {
+        match &mut self.arbiter {
+            Arbiter::Remote { link, closed: false, .. } => {
+                link.outgoing.send(event).map_err(|_| "the connection is closed".to_string())
+            }
+            Arbiter::Remote { .. } => Err("the connection is closed".into()),
+            Arbiter::Local { .. } => Err("only in a network game".into()),
+        }
+    }
+
+    /// Sends a chat line to the opponent (and shows it in the chat).
+    pub fn say(&mut self, text: &str) -> Result<(), String> {
+        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("nothing to send".into());
+        }
+        if text.chars().count() > MAX_CHAT_CHARS {
+            return Err(format!("a chat line has at most {MAX_CHAT_CHARS} characters"));
+        }
+        self.send_remote(LocalEvent::Chat(text.to_string()))?;
+        let me = self.home;
+        if let Arbiter::Remote { talk, .. } = &mut self.arbiter {
+            talk.said(me, text);
+        }
+        Ok(())
+    }
+
+    /// Offers the opponent a draw.
+    pub fn offer_draw(&mut self) -> Result<(), String> {
+        if self.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        if self.talk().is_some_and(|t| t.offer() == DrawOffer::Mine) {
+            return Err("you offered a draw already; it stands until the next move".into());
+        }
+        self.send_remote(LocalEvent::OfferDraw)?;
+        if let Arbiter::Remote { talk, .. } = &mut self.arbiter {
+            talk.set_offer(DrawOffer::Mine);
+            talk.note("You offered a draw.");
+        }
+        Ok(())
+    }
+
+    /// Accepts the opponent's draw offer.
+    pub fn accept_draw(&mut self) -> Result<(), String> {
+        if self.talk().is_none_or(|t| t.offer() != DrawOffer::Theirs) {
+            return Err("there is no draw offer to accept".into());
+        }
+        self.send_remote(LocalEvent::AcceptDraw)
+    }
+
+    /// Claims the game once the opponent's grace period has run out.
+    pub fn claim(&mut self) -> Result<(), String> {
+        if !self.talk().is_some_and(|t| t.can_claim(Instant::now())) {
+            return Err("the opponent may still come back".into());
+        }
+        self.send_remote(LocalEvent::Claim)
+    }
+
+    /// The record of this game for saving: the full record of a game played
+    /// here, or what this seat saw of a network game.
+    pub fn record(&self) -> Result<GameRecord, RecordError> {
+        match &self.arbiter {
+            Arbiter::Local { referee, setups, .. } => full_record(referee, setups, Some(self.seed)),
+            Arbiter::Remote { link, .. } => {
+                let log = link.log.lock().map_err(|_| RecordError::whole("the game's log is unreadable"))?;
+                log.record().ok_or_else(|| RecordError::whole("the game has not started yet"))
+            }
+        }
     }
 
     fn stop_thinking(&mut self) {
@@ -547,10 +718,12 @@ impl<G: Observe + Evaluate> Session<G> {
         self.stop_thinking();
         self.game_index += 1;
         let seed = splitmix64(self.seed ^ self.game_index);
-        let Arbiter::Local { referee, start } = &mut self.arbiter else {
+        let Arbiter::Local { referee, setups, start } = &mut self.arbiter else {
             return Err("a network game is started from the host".into());
         };
-        *referee = Referee::new(start(seed)?);
+        let (position, used) = start(seed)?;
+        *referee = Referee::new(position);
+        *setups = used;
         for seat in &mut self.seats {
             if let SeatDriver::Computer(slot) = seat {
                 *slot = None;
@@ -567,7 +740,7 @@ impl<G: Observe + Evaluate> Session<G> {
             return Err("it is not your turn".into());
         }
         let seat = self.to_move();
-        let player = player_at::<G>(self.level);
+        let player = super::computer::player_with_table::<G>(self.level, super::computer::HINT_TT_MB);
         let view = self.view_of(seat);
         let seed = self.search_seed(0xf2);
         self.thinking_level = 0;
@@ -653,11 +826,13 @@ impl<G: Observe + Evaluate> Session<G> {
     pub fn resign(&mut self) -> Result<Happening<G>, String> {
         let seat = self.viewer();
         self.stop_thinking();
-        match &mut self.arbiter {
-            Arbiter::Local { referee, .. } => referee.resign(seat).map_err(|e| e.to_string())?,
-            Arbiter::Remote { link, .. } => {
-                link.outgoing.send(LocalEvent::Resign).map_err(|_| "the connection is closed")?;
-            }
+        if self.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        if let Arbiter::Local { referee, .. } = &mut self.arbiter {
+            referee.resign(seat).map_err(|e| e.to_string())?;
+        } else {
+            self.send_remote(LocalEvent::Resign)?;
         }
         self.refresh_legal();
         Ok(Happening::Reset)
@@ -687,7 +862,9 @@ mod tests {
     use std::time::Instant;
 
     fn nim_start() -> StartMaker<Nim> {
-        Box::new(|_| Nim::start(&NimRules::default(), &[]).map_err(|e| e.to_string()))
+        Box::new(|_| {
+            Nim::start(&NimRules::default(), &[]).map(|g| (g, Vec::new())).map_err(|e| e.to_string())
+        })
     }
 
     /// Ticks until `done` holds (the computer thinks on a thread).
@@ -781,6 +958,7 @@ mod tests {
             history: vec![],
             incoming,
             outgoing,
+            log: Default::default(),
         };
         let mut s = Session::remote(link, 3, 5);
         assert!(!s.human_to_move(), "the first seat is on the other computer");

@@ -1,4 +1,5 @@
-//! The launcher: the three games as cards, preferences and quit; and the
+//! The launcher: the three games as cards, saved games, preferences and
+//! quit; and the
 //! banner that names any problem found in the settings file.
 
 use super::super::canvas::Canvas;
@@ -12,6 +13,7 @@ use super::super::widgets::banner::{MAX_LINES, banner_lines};
 use super::super::widgets::{Reaction, Widget, button, card, react};
 use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
+use super::saved::SavedScreen;
 use super::{draw_chrome, look_of};
 
 /// What the launcher's widgets say.
@@ -19,6 +21,8 @@ use super::{draw_chrome, look_of};
 pub enum LauncherMsg {
     /// Open a game's mode choice.
     Open(GameId),
+    /// Open the saved games.
+    SavedGames,
     /// Open the preferences.
     Preferences,
     /// Close the window.
@@ -62,9 +66,10 @@ impl LauncherScreen {
         for (id, rect) in GameId::ALL.iter().zip(cards(body, GameId::ALL.len(), m)) {
             widgets.push(Widget::button(rect, LauncherMsg::Open(*id)));
         }
-        let buttons = footer_buttons(f.footer, 0, 2, m);
-        widgets.push(Widget::button(buttons[0], LauncherMsg::Preferences));
-        widgets.push(Widget::button(buttons[1], LauncherMsg::Quit));
+        let buttons = footer_buttons(f.footer, 1, 2, m);
+        widgets.push(Widget::button(buttons[0], LauncherMsg::SavedGames));
+        widgets.push(Widget::button(buttons[1], LauncherMsg::Preferences));
+        widgets.push(Widget::button(buttons[2], LauncherMsg::Quit));
         Parts { banner: shown_banner, widgets }
     }
 
@@ -77,6 +82,7 @@ impl LauncherScreen {
     pub fn on_message(&mut self, ctx: &mut AppContext, msg: LauncherMsg) -> Command {
         match msg {
             LauncherMsg::Open(id) => Command::Push(Box::new(ModeScreen::new(id, ctx))),
+            LauncherMsg::SavedGames => Command::Push(Box::new(SavedScreen::new(ctx))),
             LauncherMsg::Preferences => Command::Push(Box::new(PreferencesScreen::new())),
             LauncherMsg::Quit => Command::Quit,
             LauncherMsg::Dismiss => {
@@ -111,6 +117,7 @@ impl Screen for LauncherScreen {
             let look = look_of(&parts.widgets, i, self.focus, ctx);
             match widget.on_activate {
                 Some(LauncherMsg::Open(id)) => card::draw(canvas, widget.rect, id.entry(), look, m),
+                Some(LauncherMsg::SavedGames) => button::draw(canvas, widget.rect, "Saved games", look, m),
                 Some(LauncherMsg::Preferences) => button::draw(canvas, widget.rect, "Preferences", look, m),
                 Some(LauncherMsg::Quit) => button::draw(canvas, widget.rect, "Quit", look, m),
                 Some(LauncherMsg::Dismiss) => {
@@ -152,7 +159,7 @@ mod tests {
             for (w, h) in SIZES {
                 let view = View::of_size(w, h);
                 let widgets = LauncherScreen::new().widgets(&ctx, &view);
-                assert_eq!(widgets.len(), 5 + usize::from(notices > 0));
+                assert_eq!(widgets.len(), 6 + usize::from(notices > 0));
                 assert_laid_out(&widgets, view.rect);
             }
         }

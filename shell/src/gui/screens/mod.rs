@@ -10,6 +10,7 @@ pub mod mode;
 pub mod preferences;
 pub mod replay;
 pub mod rules;
+pub mod saved;
 pub mod setup;
 
 use super::canvas::{Align, Canvas, Weight};

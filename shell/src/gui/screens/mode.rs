@@ -1,5 +1,6 @@
 //! Choosing how to play a game: against the computer, two players, a demo,
-//! or (later) over the network.
+//! or over the network (host a game, or join one: joining goes straight
+//! to the address and code, since the rules are the host's).
 
 use super::super::canvas::Canvas;
 use super::super::catalogue::{GameEntry, GameId};
@@ -7,6 +8,7 @@ use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
 use super::super::layout::{footer_buttons, frame, stack};
+use super::super::play::MatchConfig;
 use super::super::screen::{Command, Screen, View};
 use super::super::theme::palette;
 use super::super::widgets::{Reaction, Widget, button, react};
@@ -38,7 +40,7 @@ impl ModeScreen {
     /// The mode choice of `game`, focus on the mode played last.
     pub fn new(game: GameId, ctx: &AppContext) -> Self {
         let last = ctx.settings.game(game.entry().key).map(|g| g.mode).unwrap_or_default();
-        let focus = PlayMode::ALL.iter().position(|m| *m == last && m.is_available()).unwrap_or(0);
+        let focus = PlayMode::ALL.iter().position(|m| *m == last).unwrap_or(0);
         ModeScreen { game, focus }
     }
 
@@ -66,7 +68,7 @@ impl ModeScreen {
             stack(list_area, PlayMode::ALL.len(), m.row * 1.7, m.gap * 0.75)
                 .into_iter()
                 .zip(PlayMode::ALL)
-                .map(|(rect, mode)| Widget::button(rect, ModeMsg::Choose(*mode)).enabled(mode.is_available()))
+                .map(|(rect, mode)| Widget::button(rect, ModeMsg::Choose(*mode)))
                 .collect();
         let buttons = footer_buttons(f.footer, 1, 1, m);
         widgets.push(Widget::button(buttons[0], ModeMsg::Rules));
@@ -77,14 +79,34 @@ impl ModeScreen {
     /// Acts on a message.
     pub fn on_message(&mut self, ctx: &mut AppContext, msg: ModeMsg) -> Command {
         match msg {
-            ModeMsg::Choose(mode) if mode.is_available() => {
+            ModeMsg::Choose(PlayMode::NetworkJoin) => {
+                let entry = self.entry();
+                let schema = crate::settings::GameSchema { key: entry.key, rules: entry.rules };
+                let saved = ctx.settings.game_mut(&schema);
+                saved.mode = PlayMode::NetworkJoin;
+                let config = MatchConfig {
+                    game: self.game,
+                    mode: PlayMode::NetworkJoin,
+                    level: saved.level,
+                    first: saved.first,
+                    rules: saved.rules.clone(),
+                };
+                ctx.save();
+                match (entry.play)(&config, ctx) {
+                    Ok(screen) => Command::Push(screen),
+                    Err(why) => {
+                        ctx.notices.push(format!("{}: cannot join: {why}", entry.name));
+                        Command::None
+                    }
+                }
+            }
+            ModeMsg::Choose(mode) => {
                 let entry = self.entry();
                 let schema = crate::settings::GameSchema { key: entry.key, rules: entry.rules };
                 ctx.settings.game_mut(&schema).mode = mode;
                 ctx.save();
                 Command::Push(Box::new(SetupScreen::new(self.game, mode, ctx)))
             }
-            ModeMsg::Choose(_) => Command::None,
             ModeMsg::Rules => Command::Push(Box::new(RulesScreen::for_saved_rules(self.game, ctx))),
             ModeMsg::Back => Command::Pop,
         }
@@ -121,8 +143,7 @@ impl Screen for ModeScreen {
             match widget.on_activate {
                 Some(ModeMsg::Choose(mode)) => {
                     let (title, detail) = mode_text(mode);
-                    let badge = (!mode.is_available()).then_some("coming soon");
-                    button::draw_tall(canvas, widget.rect, title, detail, badge, look, m);
+                    button::draw_tall(canvas, widget.rect, title, detail, None, look, m);
                 }
                 Some(ModeMsg::Rules) => button::draw(canvas, widget.rect, "How to play", look, m),
                 Some(ModeMsg::Back) => button::draw(canvas, widget.rect, "Back", look, m),
@@ -154,19 +175,29 @@ mod tests {
     }
 
     #[test]
-    fn network_modes_cannot_be_chosen_yet() {
+    fn hosting_opens_the_rules_and_joining_the_address_form() {
         let mut ctx = AppContext::for_tests();
         let view = View::of_size(1280.0, 800.0);
-        let mut screen = ModeScreen::new(GameId::Blockade, &ctx);
-        let widgets = screen.widgets(&ctx, &view);
-        let host =
-            widgets.iter().find(|w| w.on_activate == Some(ModeMsg::Choose(PlayMode::NetworkHost))).unwrap();
-        assert!(!host.enabled);
-        assert!(matches!(
-            screen.input(&mut ctx, &view, &InputEvent::Click(host.rect.center())),
-            Command::None
-        ));
-        assert!(matches!(screen.on_message(&mut ctx, ModeMsg::Choose(PlayMode::NetworkJoin)), Command::None));
+        for id in GameId::ALL {
+            let mut screen = ModeScreen::new(id, &ctx);
+            let widgets = screen.widgets(&ctx, &view);
+            let host = widgets
+                .iter()
+                .find(|w| w.on_activate == Some(ModeMsg::Choose(PlayMode::NetworkHost)))
+                .unwrap();
+            assert!(host.enabled);
+            let command = screen.input(&mut ctx, &view, &InputEvent::Click(host.rect.center()));
+            let key = id.entry().key;
+            assert!(
+                matches!(&command, Command::Push(s) if s.name() == format!("setup {key} network-host")),
+                "{command:?}"
+            );
+            let command = screen.on_message(&mut ctx, ModeMsg::Choose(PlayMode::NetworkJoin));
+            assert!(
+                matches!(&command, Command::Push(s) if s.name() == format!("network join {key}")),
+                "{command:?}"
+            );
+        }
     }
 
     #[test]

@@ -270,8 +270,7 @@ impl SetupScreen {
         let entry = self.entry();
         match id {
             RowId::Mode => {
-                let available: Vec<PlayMode> =
-                    PlayMode::ALL.iter().copied().filter(|m| m.is_available()).collect();
+                let available = PlayMode::IN_FORM;
                 let n = available.len();
                 let at = available.iter().position(|m| *m == self.mode).unwrap_or(0);
                 self.mode = available[if forward { (at + 1) % n } else { (at + n - 1) % n }];
@@ -508,7 +507,7 @@ mod tests {
         for (w, h) in SIZES {
             let view = View::of_size(w, h);
             for id in GameId::ALL {
-                for mode in [PlayMode::Computer, PlayMode::TwoPlayers, PlayMode::Demo] {
+                for mode in PlayMode::IN_FORM {
                     let screen = SetupScreen::new(id, mode, &ctx);
                     let widgets = screen.widgets(&view);
                     assert_laid_out(&widgets, view.rect);

@@ -38,8 +38,9 @@ pub fn focus_ring(canvas: &mut Canvas, r: Rect, look: Look, m: &Metrics) {
 /// Draws a button.
 pub fn draw(canvas: &mut Canvas, r: Rect, label: &str, look: Look, m: &Metrics) {
     focus_ring(canvas, r, look, m);
-    canvas.round(r, m.radius, fill_of(look));
-    if !look.primary {
+    if look.primary {
+        canvas.round(r, m.radius, fill_of(look));
+    } else {
         // A hairline edge keeps plain buttons distinct from the panels.
         let edge = if look.disabled { palette::PANEL } else { palette::EDGE };
         canvas.round(r, m.radius, edge);

@@ -11,6 +11,7 @@ pub mod button;
 pub mod card;
 pub mod option_row;
 pub mod scroll;
+pub mod text_field;
 
 use super::focus::{Direction, cycle, neighbour};
 use super::geometry::{Point, Rect};
@@ -146,7 +147,7 @@ pub fn react<M: Clone>(widgets: &[Widget<M>], focus: &mut usize, event: &InputEv
             }
             None => Reaction::Nothing,
         },
-        InputEvent::PointerMoved(_) => Reaction::Nothing,
+        InputEvent::PointerMoved(_) | InputEvent::Release(_) | InputEvent::Text(_) => Reaction::Nothing,
         InputEvent::Wheel(dy) if dy > 0.0 => Reaction::Scroll(-1),
         InputEvent::Wheel(dy) if dy < 0.0 => Reaction::Scroll(1),
         InputEvent::Wheel(_) => Reaction::Nothing,
@@ -182,7 +183,9 @@ pub fn react<M: Clone>(widgets: &[Widget<M>], focus: &mut usize, event: &InputEv
             Key::PageDown => Reaction::Scroll(8),
             Key::Home => Reaction::Scroll(-10_000),
             Key::End => Reaction::Scroll(10_000),
-            Key::Function(_) => Reaction::Nothing,
+            // Backspace reaches screens only while they take typing; a
+            // field that is already empty does not leave the screen.
+            Key::Function(_) | Key::Backspace => Reaction::Nothing,
         },
     }
 }

@@ -13,6 +13,7 @@ pub mod layout;
 pub use board::BlockadeBoard;
 
 use crate::gui::context::AppContext;
+use crate::gui::play::session::fixed_start;
 use crate::gui::play::{MatchConfig, PlayScreen, StartMaker};
 use crate::gui::screen::Screen;
 use blockade::{Blockade, BlockadeRules};
@@ -20,6 +21,11 @@ use game_core::Game;
 
 /// The [`GameScreenFactory`](crate::gui::play::GameScreenFactory) of Blockade.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    if let Some(lobby) =
+        crate::gui::screens::host::lobby_for::<Blockade, _>(config, ctx, BlockadeBoard::new())
+    {
+        return Ok(lobby);
+    }
     Ok(Box::new(screen(config, ctx)?))
 }
 
@@ -30,8 +36,7 @@ pub fn screen(
 ) -> Result<PlayScreen<Blockade, BlockadeBoard>, String> {
     let rules: BlockadeRules = config.rules_as().map_err(|e| format!("Blockade rules: {e}"))?;
     Blockade::start(&rules, &[]).map_err(|e| e.to_string())?;
-    let start: StartMaker<Blockade> =
-        Box::new(move |_seed| Blockade::start(&rules, &[]).map_err(|e| e.to_string()));
+    let start: StartMaker<Blockade> = fixed_start(rules, Vec::new());
     PlayScreen::local(config, ctx, BlockadeBoard::new(), start)
 }
 

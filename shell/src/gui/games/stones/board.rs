@@ -26,6 +26,9 @@ pub struct StonesBoard {
     swept: bool,
     /// The landing of the sowing being animated, shown when it ends.
     pending_free_turn: Option<Seat>,
+    /// Drawn turned round: Player Two's row at the bottom (the person here
+    /// plays Player Two), or the orientation setting says so.
+    rotated: bool,
 }
 
 /// The pile a move of `mover` lifts.
@@ -37,6 +40,11 @@ impl StonesBoard {
     /// A board with nothing animating.
     pub fn new() -> Self {
         StonesBoard::default()
+    }
+
+    /// Whether the board is drawn turned round.
+    pub fn rotated(&self) -> bool {
+        self.rotated
     }
 
     /// The counts drawn now: the animation's while a move plays, else the
@@ -72,11 +80,11 @@ impl BoardUi<Stones> for StonesBoard {
     }
 
     fn spot_at(&self, view: &FullView<Stones>, board: Rect, p: Point) -> Option<Pit> {
-        layout::pit_at(board, view.position.pits(), p, false)
+        layout::pit_at(board, view.position.pits(), p, self.rotated)
     }
 
     fn spot_rect(&self, view: &FullView<Stones>, board: Rect, spot: Pit) -> Rect {
-        layout::place_rect(board, view.position.pits(), stones::Place::Pit(spot), false)
+        layout::place_rect(board, view.position.pits(), stones::Place::Pit(spot), self.rotated)
     }
 
     fn first_spot(&self, view: &FullView<Stones>, legal: &[Sow]) -> Option<Pit> {
@@ -85,7 +93,7 @@ impl BoardUi<Stones> for StonesBoard {
     }
 
     fn step_spot(&self, view: &FullView<Stones>, spot: Pit, direction: Direction, _flipped: bool) -> Pit {
-        layout::step(view.position.pits(), spot, direction, false)
+        layout::step(view.position.pits(), spot, direction, self.rotated)
     }
 
     fn pick(&mut self, view: &FullView<Stones>, spot: Pit, legal: &[Sow]) -> Pick<Sow> {
@@ -96,6 +104,10 @@ impl BoardUi<Stones> for StonesBoard {
 
     fn draw(&self, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut Canvas) {
         draw::board(self, frame, canvas);
+    }
+
+    fn orient(&mut self, home: Seat, flipped: bool) {
+        self.rotated = (home == Seat::SECOND) != flipped;
     }
 
     fn on_move(

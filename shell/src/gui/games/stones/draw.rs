@@ -85,6 +85,7 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
     let rect = frame.rect;
     let m = frame.metrics;
     let counts: Counts = b.counts(frame.view);
+    let rotated = b.rotated();
     let u = rect.w / (pits as f32 + 2.8);
     let count_size = (u * 0.22).clamp(m.small * 0.8, m.body * 1.2);
 
@@ -108,7 +109,7 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
     };
     for seat in [Seat::FIRST, Seat::SECOND] {
         let place = Place::Store(seat);
-        let r = place_rect(rect, pits, place, false);
+        let r = place_rect(rect, pits, place, rotated);
         if lit == Some(seat) {
             canvas.round(r.inset(-m.outline * 1.5), r.w * 0.5, palette::ACCENT);
         } else {
@@ -122,7 +123,7 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
         for pile in 1..=pits {
             let pit = Pit { owner, pile };
             let place = Place::Pit(pit);
-            let r = place_rect(rect, pits, place, false);
+            let r = place_rect(rect, pits, place, rotated);
             let fill = if playable(pit) { hollow_fill.mix(palette::WOOD, 0.25) } else { hollow_fill };
             if frame.show_legal && playable(pit) && cursor != Some(pit) {
                 canvas.round(r.inset(-m.outline), r.w * 0.5, palette::GOOD);
@@ -131,20 +132,29 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
             hollow(canvas, r, counts.at(place), place, fill, count_size);
         }
         // A line in the owner's colour along each row.
-        let first = place_rect(rect, pits, Place::Pit(Pit { owner, pile: 1 }), false);
-        let last = place_rect(rect, pits, Place::Pit(Pit { owner, pile: pits }), false);
+        let first = place_rect(rect, pits, Place::Pit(Pit { owner, pile: 1 }), rotated);
+        let last = place_rect(rect, pits, Place::Pit(Pit { owner, pile: pits }), rotated);
         let (x0, x1) = (first.x.min(last.x), first.right().max(last.right()));
-        let y = if owner == Seat::FIRST { first.bottom() + u * 0.06 } else { first.y - u * 0.1 };
+        let at_bottom = (owner == Seat::FIRST) != rotated;
+        let y = if at_bottom { first.bottom() + u * 0.06 } else { first.y - u * 0.1 };
         canvas.round(Rect::new(x0 + u * 0.2, y, x1 - x0 - u * 0.4, u * 0.04), u * 0.02, seat_color(owner));
     }
 
     if let Some(s) = b.sowing() {
-        draw_sowing(s, rect, pits, u, m.small, canvas);
+        draw_sowing(s, rect, pits, u, m.small, rotated, canvas);
     }
 }
 
-fn draw_sowing(s: &super::anim::Sowing, rect: Rect, pits: u8, u: f32, small: f32, canvas: &mut Canvas) {
-    let center = |p: Place| place_rect(rect, pits, p, false).center();
+fn draw_sowing(
+    s: &super::anim::Sowing,
+    rect: Rect,
+    pits: u8,
+    u: f32,
+    small: f32,
+    rotated: bool,
+    canvas: &mut Canvas,
+) {
+    let center = |p: Place| place_rect(rect, pits, p, rotated).center();
     let (ring, note) = match s.moment {
         Moment::Lift(pit) => (Some((Place::Pit(pit), palette::ACCENT)), None),
         Moment::Drop(place) => (Some((place, palette::ACCENT.mix(palette::TEXT, 0.3))), None),
@@ -154,7 +164,7 @@ fn draw_sowing(s: &super::anim::Sowing, rect: Rect, pits: u8, u: f32, small: f32
         Moment::Still => (None, None),
     };
     if let Some((place, color)) = ring {
-        let r = place_rect(rect, pits, place, false);
+        let r = place_rect(rect, pits, place, rotated);
         canvas.circle_outline(r.center(), r.w * 0.55, (u * 0.06).max(2.0), color);
         if let Some(text) = note {
             let tag = Rect::new(r.center().x - u * 0.8, r.center().y - u * 0.2, u * 1.6, u * 0.4);

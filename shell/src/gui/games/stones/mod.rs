@@ -13,6 +13,7 @@ pub mod layout;
 pub use board::StonesBoard;
 
 use crate::gui::context::AppContext;
+use crate::gui::play::session::fixed_start;
 use crate::gui::play::{MatchConfig, PlayScreen, StartMaker};
 use crate::gui::screen::Screen;
 use game_core::Game;
@@ -20,6 +21,9 @@ use stones::{Stones, StonesRules};
 
 /// The [`GameScreenFactory`](crate::gui::play::GameScreenFactory) of Stones.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    if let Some(lobby) = crate::gui::screens::host::lobby_for::<Stones, _>(config, ctx, StonesBoard::new()) {
+        return Ok(lobby);
+    }
     Ok(Box::new(screen(config, ctx)?))
 }
 
@@ -27,8 +31,7 @@ pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn
 pub fn screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<PlayScreen<Stones, StonesBoard>, String> {
     let rules: StonesRules = config.rules_as().map_err(|e| format!("Stones rules: {e}"))?;
     Stones::start(&rules, &[]).map_err(|e| e.to_string())?;
-    let start: StartMaker<Stones> =
-        Box::new(move |_seed| Stones::start(&rules, &[]).map_err(|e| e.to_string()));
+    let start: StartMaker<Stones> = fixed_start(rules, Vec::new());
     PlayScreen::local(config, ctx, StonesBoard::new(), start)
 }
 

@@ -48,16 +48,42 @@ pub fn draw_piece(
     numbering: RankNumbering,
     dim: bool,
 ) {
-    let base = army_colour(colour);
-    let fade = |c: Rgba| if dim { c.mix(palette::BACKGROUND, 0.55) } else { c };
+    draw_piece_shadow(canvas, r, dim);
+    draw_piece_body(canvas, r, colour, face, numbering, dim);
+}
+
+/// The tile of a piece drawn in the square `r`, and its corner radius.
+fn tile_of(r: Rect) -> (Rect, f32) {
     let tile = r.inset(r.w.min(r.h) * 0.08);
-    let radius = tile.w.min(tile.h) * 0.2;
-    // A soft shadow below, the body, and a lighter top half for a raised look.
+    (tile, tile.w.min(tile.h) * 0.2)
+}
+
+/// The soft shadow under a piece in the square `r` (translucent). A board
+/// of pieces draws every shadow first and then every body: shadows and
+/// bodies take different pipelines, and alternating them per piece made a
+/// draw call of each.
+pub fn draw_piece_shadow(canvas: &mut Canvas, r: Rect, dim: bool) {
+    let (tile, radius) = tile_of(r);
     canvas.round(
         tile.shifted_y(tile.h * 0.06),
         radius,
         rgb(0, 0, 0).with_alpha(if dim { 0.12 } else { 0.3 }),
     );
+}
+
+/// A piece without its shadow (all opaque): the body, and a lighter top
+/// half for a raised look, with its face.
+pub fn draw_piece_body(
+    canvas: &mut Canvas,
+    r: Rect,
+    colour: Colour,
+    face: Face,
+    numbering: RankNumbering,
+    dim: bool,
+) {
+    let base = army_colour(colour);
+    let fade = |c: Rgba| if dim { c.mix(palette::BACKGROUND, 0.55) } else { c };
+    let (tile, radius) = tile_of(r);
     canvas.round(tile, radius, fade(base.mix(rgb(0, 0, 0), 0.25)));
     let body = Rect::new(tile.x, tile.y, tile.w, tile.h * 0.94);
     canvas.round(body, radius, fade(base));
@@ -91,10 +117,11 @@ fn draw_bomb(canvas: &mut Canvas, plate: Rect, ink: Rgba, spark: Rgba) {
     let c = Point::new(plate.center().x - s * 0.05, plate.center().y + s * 0.08);
     let radius = s * 0.28;
     canvas.circle(c, radius, ink);
+    // A highlight, opaque: white over the ink, mixed here.
     canvas.circle(
         Point::new(c.x - radius * 0.35, c.y - radius * 0.35),
         radius * 0.22,
-        rgb(255, 255, 255).with_alpha(0.35),
+        ink.mix(rgb(255, 255, 255), 0.35),
     );
     let neck = Point::new(c.x + radius * 0.6, c.y - radius * 0.75);
     let tip = Point::new(c.x + radius * 1.1, c.y - radius * 1.3);
@@ -118,12 +145,14 @@ fn draw_flag(canvas: &mut Canvas, plate: Rect, ink: Rgba, cloth: Rgba) {
 
 /// A small mark in the top right corner of a piece: one dot for a piece
 /// that moved (so it is neither Bomb nor Flag), an arrow for one that
-/// moved far (so it is a Scout).
-pub fn draw_motion_mark(canvas: &mut Canvas, r: Rect, moved_far: bool) {
+/// moved far (so it is a Scout). Drawn over the body of a piece of
+/// `colour`, in opaque colours mixed with it.
+pub fn draw_motion_mark(canvas: &mut Canvas, r: Rect, moved_far: bool, colour: Colour) {
     let s = r.w.min(r.h);
     let c = Point::new(r.right() - s * 0.2, r.y + s * 0.2);
-    let ring = rgb(0, 0, 0).with_alpha(0.45);
-    let mark = rgb(255, 255, 255).with_alpha(0.95);
+    let base = army_colour(colour);
+    let ring = base.mix(rgb(0, 0, 0), 0.45);
+    let mark = base.mix(rgb(255, 255, 255), 0.95);
     canvas.circle(c, s * 0.1, ring);
     if moved_far {
         let h = s * 0.065;

@@ -20,7 +20,10 @@ use crate::gui::play::screen::seats_for;
 use crate::gui::play::{MatchConfig, PlayScreen, SeatKind, Session, StartMaker};
 use crate::gui::screen::{Command, Screen, View};
 use crate::gui::screens::draw_chrome;
+use crate::gui::screens::host::{NetLobbyScreen, Role, SetupAsker};
 use crate::gui::theme::palette;
+use crate::settings::PlayMode;
+use game_core::RuleSet;
 use game_core::rng::splitmix64;
 use game_core::{Game, Seat};
 use strategy_chess::{Colour, Setup, StrategyChess, StrategyChessRules};
@@ -29,7 +32,73 @@ use strategy_chess::{Colour, Setup, StrategyChess, StrategyChessRules};
 /// Strategy Chess: the first person's setup screen (or, in a demo, the
 /// board at once).
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    MatchPlan::new(config, ctx)?.next_screen(ctx)
+    match config.mode {
+        PlayMode::NetworkHost => host_screen(config, ctx),
+        PlayMode::NetworkJoin => Ok(Box::new(join_screen(config, ctx))),
+        _ => MatchPlan::new(config, ctx)?.next_screen(ctx),
+    }
+}
+
+/// The board with the player's preferences.
+fn chess_board(ctx: &AppContext) -> ChessBoard {
+    let prefs = ctx.settings.preferences;
+    ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation)
+}
+
+/// The rules a network game's server sent (its JSON), read and checked.
+pub fn rules_from_json(rules: &serde_json::Value) -> Result<StrategyChessRules, String> {
+    let table = match toml::Value::try_from(rules) {
+        Ok(toml::Value::Table(table)) => table,
+        _ if rules.is_null() => toml::Table::new(),
+        _ => return Err("the host's rules cannot be read".into()),
+    };
+    let rules = StrategyChessRules::from_toml(&toml::to_string(&table).unwrap_or_default())
+        .map_err(|e| format!("the host's rules: {e}"))?;
+    let problems = rules.army.problems();
+    if problems.is_empty() {
+        Ok(rules)
+    } else {
+        Err(format!("the army cannot play: {}", problems.join("; ")))
+    }
+}
+
+/// Hosting: the host sets up first (it sits in the first seat), then the
+/// lobby hosts the game with that setup.
+fn host_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
+    let problems = rules.army.problems();
+    if !problems.is_empty() {
+        return Err(format!("The army cannot play: {}", problems.join("; ")));
+    }
+    let colour = Colour::of_seat(Seat::FIRST);
+    let seed = ctx.next_seed();
+    let config = config.clone();
+    let on_play = Box::new(move |setup: Setup, ctx: &mut AppContext| {
+        let board = chess_board(ctx);
+        let lobby =
+            NetLobbyScreen::<StrategyChess, _>::new(&config, Role::Host, ctx, board, Some(setup), None);
+        Ok(Command::Replace(Box::new(lobby)))
+    });
+    let heading = format!("Strategy Chess: your setup ({} hosts)", colour_name(colour));
+    Ok(Box::new(SetupScreen::new(colour, rules.army, seed, heading, SavedSetups::locate(), on_play)))
+}
+
+/// Joining: the address and code first; once seated, the army is known and
+/// the lobby opens the setup screen.
+fn join_screen(config: &MatchConfig, ctx: &mut AppContext) -> NetLobbyScreen<StrategyChess, ChessBoard> {
+    let ask: SetupAsker<StrategyChess> = Box::new(|rules, seat, slot, ctx| {
+        let rules = rules_from_json(rules)?;
+        let colour = Colour::of_seat(seat);
+        let on_play = Box::new(move |setup: Setup, _ctx: &mut AppContext| {
+            *slot.borrow_mut() = Some(setup);
+            Ok(Command::Pop)
+        });
+        let heading = format!("Strategy Chess: your setup ({} joins)", colour_name(colour));
+        let seed = ctx.next_seed();
+        Ok(Box::new(SetupScreen::new(colour, rules.army, seed, heading, SavedSetups::locate(), on_play))
+            as Box<dyn Screen>)
+    });
+    NetLobbyScreen::new(config, Role::Join, ctx, chess_board(ctx), None, Some(ask))
 }
 
 /// A match being set up: who sits where and the setups made so far.
@@ -145,7 +214,7 @@ impl MatchPlan {
                 setups[i]
                     .unwrap_or_else(|| player.choose_setup(&rules, seat, splitmix64(seed ^ (i as u64 + 1))))
             });
-            StrategyChess::start(&rules, &setups).map_err(|e| e.to_string())
+            StrategyChess::start(&rules, &setups).map(|g| (g, setups.to_vec())).map_err(|e| e.to_string())
         })
     }
 }
@@ -189,6 +258,7 @@ impl Screen for HandOverScreen {
         draw_chrome(canvas, &f, "Strategy Chess", "Setting up: the board is hidden", m);
         let g = BoardGeometry::new(f.body.inset(m.gap), self.to);
         draw_ground(canvas, &g, None, m);
+        canvas.layer();
         canvas.fill(g.outer().inset(-m.gap), palette::BACKGROUND.with_alpha(0.82));
         let card = f.body.centered(f.body.w.min(620.0 * m.scale), m.heading * 2.0 + m.body * 4.0);
         canvas.round(card, m.radius * 1.4, palette::PANEL);

@@ -5,7 +5,9 @@ use super::geometry::BoardGeometry;
 use super::model::{BoardModel, PanelModel, TurnStatus};
 use super::panel::{PanelLayout, tray_slots};
 use crate::gui::canvas::{Align, Canvas, Weight};
-use crate::gui::games::strategy_chess::art::{Face, draw_motion_mark, draw_piece};
+use crate::gui::games::strategy_chess::art::{
+    Face, draw_motion_mark, draw_piece, draw_piece_body, draw_piece_shadow,
+};
 use crate::gui::geometry::{Point, Rect};
 use crate::gui::theme::{Metrics, Rgba, palette, rgb};
 use crate::settings::RankNumbering;
@@ -91,18 +93,26 @@ pub fn draw_board(
             canvas.fill(r, palette::WARNING.with_alpha(0.45));
         }
     }
+    // Marks and shadows of every piece, then every piece: see
+    // `draw_piece_shadow`.
     for c in &model.cells {
         let r = g.square_rect(c.square);
-        if let Some(p) = c.piece {
+        if c.piece.is_some() {
             if c.selected {
                 canvas.round(r.inset(1.0), cell * 0.16, palette::ACCENT);
             }
             if c.movable && !c.selected {
                 canvas.round(r.inset(1.0), cell * 0.16, palette::GOOD.with_alpha(0.55));
             }
-            draw_piece(canvas, r, p.colour, p.face, numbering, false);
+            draw_piece_shadow(canvas, r, false);
+        }
+    }
+    for c in &model.cells {
+        let r = g.square_rect(c.square);
+        if let Some(p) = c.piece {
+            draw_piece_body(canvas, r, p.colour, p.face, numbering, false);
             if p.moved && p.colour != model.viewer {
-                draw_motion_mark(canvas, r, p.moved_far);
+                draw_motion_mark(canvas, r, p.moved_far, p.colour);
             }
         }
         if c.target {
@@ -165,9 +175,12 @@ pub fn draw_panel(
         Align::Left,
         palette::TEXT_DIM,
     );
+    for (slot, &(_, count)) in l.remaining.iter().zip(&p.enemy_remaining) {
+        draw_piece_shadow(canvas, slot.split_left(slot.h).0, count == 0);
+    }
     for (slot, &(rank, count)) in l.remaining.iter().zip(&p.enemy_remaining) {
         let (icon, text) = slot.split_left(slot.h);
-        draw_piece(canvas, icon, enemy, Face::Known(rank), numbering, count == 0);
+        draw_piece_body(canvas, icon, enemy, Face::Known(rank), numbering, count == 0);
         let color = if count == 0 { palette::DISABLED } else { palette::TEXT };
         canvas.label(
             text.inset_xy(m.gap * 0.3, 0.0),
@@ -236,8 +249,12 @@ fn draw_tray(
         return;
     }
     let side = rest.h.min(m.body * 1.6);
-    for (slot, &(rank, count)) in tray_slots(rest, items.len(), side).iter().zip(items) {
-        draw_piece(canvas, *slot, colour, Face::Known(rank), numbering, false);
+    let slots = tray_slots(rest, items.len(), side);
+    for slot in &slots {
+        draw_piece_shadow(canvas, *slot, false);
+    }
+    for (slot, &(rank, count)) in slots.iter().zip(items) {
+        draw_piece_body(canvas, *slot, colour, Face::Known(rank), numbering, false);
         if count > 1 {
             let badge = Rect::new(slot.right(), slot.y, side * 0.75, side);
             canvas.label(

@@ -109,6 +109,50 @@ impl SetupLayout {
     }
 }
 
+/// A place on the setup screen a piece can be pressed or let go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupSpot {
+    /// A home square (row, column).
+    Home(usize, usize),
+    /// A tray slot (its index).
+    Tray(usize),
+}
+
+/// What letting the button go means after a press that took a piece in
+/// hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drop {
+    /// Let go where it was pressed: a click, so the piece stays in hand
+    /// for a second click (click, then click).
+    Click,
+    /// Dragged onto this home square: put it down there.
+    Home(usize, usize),
+    /// Dragged off the home rows: the piece goes back.
+    Away,
+}
+
+impl SetupLayout {
+    /// The home square or tray slot under a point.
+    pub fn spot_at(&self, p: Point) -> Option<SetupSpot> {
+        if let Some((r, c)) = self.home_at(p) {
+            return Some(SetupSpot::Home(r, c));
+        }
+        self.tray.iter().position(|t| t.contains(p)).map(SetupSpot::Tray)
+    }
+
+    /// What a press at `pressed` and a release at `released` mean.
+    pub fn drop_at(&self, pressed: Point, released: Point) -> Drop {
+        let to = self.spot_at(released);
+        if to == self.spot_at(pressed) {
+            return Drop::Click;
+        }
+        match to {
+            Some(SetupSpot::Home(r, c)) => Drop::Home(r, c),
+            _ => Drop::Away,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +203,20 @@ mod tests {
                 assert!(l.board.cell() >= 38.0, "pieces stay big enough at {w}x{h}");
             }
         }
+    }
+
+    #[test]
+    fn a_release_where_the_press_was_is_a_click_and_elsewhere_a_drop() {
+        let view = View::of_size(1280.0, 800.0);
+        let l = setup_layout(&view, Colour::Red, 12);
+        let tray = l.tray[2].center();
+        let home = l.home_rect(1, 4).unwrap().center();
+        let nudged = Point::new(tray.x + 3.0, tray.y - 2.0);
+        assert_eq!(l.drop_at(tray, nudged), Drop::Click);
+        assert_eq!(l.drop_at(tray, home), Drop::Home(1, 4));
+        let enemy = l.board.square_rect(strategy_chess::Square::parse("e8").unwrap()).center();
+        assert_eq!(l.drop_at(home, enemy), Drop::Away);
+        assert_eq!(l.drop_at(home, l.home_rect(1, 4).unwrap().center()), Drop::Click);
+        assert_eq!(l.spot_at(tray), Some(SetupSpot::Tray(2)));
     }
 }

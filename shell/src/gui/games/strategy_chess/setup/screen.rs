@@ -2,12 +2,14 @@
 //! setup buttons (1-Click Setup, Random, Clear, Save my setup, Load saved),
 //! Back and Play. Play is enabled only once every piece is placed.
 
-use super::layout::{ACTIONS, SetupLayout, setup_layout};
+use super::layout::{ACTIONS, Drop, SetupLayout, setup_layout};
 use super::placement::Placement;
 use super::saved::SavedSetups;
 use crate::gui::canvas::{Align, Canvas, Weight};
 use crate::gui::context::AppContext;
-use crate::gui::games::strategy_chess::art::{Face, army_colour, colour_name, draw_piece};
+use crate::gui::games::strategy_chess::art::{
+    Face, army_colour, colour_name, draw_piece, draw_piece_body, draw_piece_shadow,
+};
 use crate::gui::games::strategy_chess::board::draw::{draw_ground, outline};
 use crate::gui::geometry::Rect;
 use crate::gui::input::InputEvent;
@@ -59,6 +61,9 @@ pub struct SetupScreen {
     saved: Result<SavedSetups, String>,
     next_saved: usize,
     on_play: OnPlay,
+    /// Where the press that took the piece in hand was: letting the button
+    /// go elsewhere drops it there (drag and drop).
+    pressed: Option<crate::gui::geometry::Point>,
 }
 
 impl std::fmt::Debug for SetupScreen {
@@ -94,10 +99,10 @@ impl SetupScreen {
             saved,
             next_saved: 0,
             on_play,
+            pressed: None,
         };
         screen.focus = screen.first_action_index();
-        screen
-            .say("Click a piece in the tray, then a yellow square. Click a placed piece to move it.", false);
+        screen.say("Drag a piece from the tray to a yellow square, or click it, then the square.", false);
         screen
     }
 
@@ -201,7 +206,7 @@ impl SetupScreen {
     fn say_progress(&mut self) {
         let left = self.placement.left_to_place();
         let text = match (self.placement.held(), left) {
-            (Some(h), _) => format!("In hand: {}. Click a yellow square to put it down.", h.rank),
+            (Some(h), _) => format!("In hand: {}. Click or drop it on a yellow square.", h.rank),
             (None, 0) => "Every piece is placed. Press Play, or keep changing.".to_string(),
             (None, 1) => "1 piece left to place.".to_string(),
             (None, n) => format!("{n} pieces left to place."),
@@ -284,6 +289,45 @@ impl Screen for SetupScreen {
     }
 
     fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
+        if let InputEvent::Release(at) = *event {
+            self.release(view, at);
+            return Command::None;
+        }
+        let before = self.placement.held();
+        let command = self.react_to(ctx, view, event);
+        if let InputEvent::Click(at) = *event {
+            let after = self.placement.held();
+            self.pressed = (after.is_some() && after != before).then_some(at);
+        }
+        command
+    }
+
+    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        self.draw_screen(ctx, view, canvas);
+    }
+}
+
+impl SetupScreen {
+    /// The button let go at `at`: the end of a drag, or of a click.
+    fn release(&mut self, view: &View, at: crate::gui::geometry::Point) {
+        let Some(pressed) = self.pressed.take() else { return };
+        if self.placement.held().is_none() {
+            return;
+        }
+        match self.layout(view).drop_at(pressed, at) {
+            Drop::Click => {}
+            Drop::Home(r, c) => {
+                self.placement.click_home(r, c);
+                self.say_progress();
+            }
+            Drop::Away => {
+                self.placement.put_back();
+                self.say_progress();
+            }
+        }
+    }
+
+    fn react_to(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
         let widgets = self.widgets(view);
         match react(&widgets, &mut self.focus, event) {
             Reaction::Message(message) => self.on_message(ctx, message),
@@ -297,7 +341,7 @@ impl Screen for SetupScreen {
         }
     }
 
-    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+    fn draw_screen(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
         let m = &view.metrics;
         let l = self.layout(view);
         let numbering = ctx.settings.preferences.rank_numbering;
@@ -317,6 +361,7 @@ impl Screen for SetupScreen {
 
         // The board: home rows lit, the enemy's side veiled.
         draw_ground(canvas, &l.board, Some(self.colour), m);
+        canvas.layer();
         let cell = l.board.cell();
         let enemy_rows = Rect::new(l.board.grid.x, l.board.grid.y, l.board.grid.w, cell * 4.0);
         canvas.fill(enemy_rows, palette::BACKGROUND.with_alpha(0.45));
@@ -331,9 +376,15 @@ impl Screen for SetupScreen {
         );
         let widgets = self.widgets(view);
         let hover = hovered(&widgets, ctx.pointer);
+        // Shadows first, then pieces (see `draw_piece_shadow`).
+        for ((r, c), rect) in l.homes() {
+            if self.placement.setup().get(r, c).is_some() {
+                draw_piece_shadow(canvas, rect, false);
+            }
+        }
         for (i, ((r, c), rect)) in l.homes().into_iter().enumerate() {
             if let Some(rank) = self.placement.setup().get(r, c) {
-                draw_piece(canvas, rect, self.colour, Face::Known(rank), numbering, false);
+                draw_piece_body(canvas, rect, self.colour, Face::Known(rank), numbering, false);
             }
             if self.placement.held().is_some_and(|h| h.from == Some((r, c))) {
                 outline(canvas, rect.inset(2.0), 2.0, palette::ACCENT);
@@ -396,8 +447,9 @@ impl Screen for SetupScreen {
         play.primary = !play.disabled;
         button::draw(canvas, l.play, "Play", play, m);
 
-        // The piece in hand follows the pointer.
+        // The piece in hand follows the pointer, over everything.
         if let (Some(held), Some(p)) = (self.placement.held(), ctx.pointer) {
+            canvas.layer();
             let side = cell * 0.9;
             let r = Rect::new(p.x - side / 2.0, p.y - side / 2.0, side, side);
             canvas.circle(r.center(), side * 0.62, army_colour(self.colour).with_alpha(0.25));
@@ -516,5 +568,43 @@ mod tests {
         let placed = s.placement().setup().get(0, 0);
         s.input(&mut ctx, &view, &InputEvent::Key(Key::Enter));
         assert_eq!(s.placement().held().map(|h| h.rank), placed);
+    }
+
+    #[test]
+    fn pieces_are_dragged_from_the_tray_and_between_squares() {
+        let mut s = screen(Army::CLASSIC, Rc::new(RefCell::new(None)), "drag");
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(1280.0, 800.0);
+        let l = s.layout(&view);
+        let flag = s.tray_ranks().iter().position(|r| *r == Rank::Flag).unwrap();
+        let (a, b) = (l.home_rect(3, 0).unwrap().center(), l.home_rect(3, 9).unwrap().center());
+        // Press on the tray, let go on a square: the piece lands there.
+        s.input(&mut ctx, &view, &InputEvent::Click(l.tray[flag].center()));
+        s.input(&mut ctx, &view, &InputEvent::PointerMoved(a));
+        s.input(&mut ctx, &view, &InputEvent::Release(a));
+        assert_eq!(s.placement().setup().get(3, 0), Some(Rank::Flag));
+        assert!(s.placement().held().is_none());
+        // Drag it from one square to another.
+        s.input(&mut ctx, &view, &InputEvent::Click(a));
+        s.input(&mut ctx, &view, &InputEvent::Release(b));
+        assert_eq!(
+            (s.placement().setup().get(3, 0), s.placement().setup().get(3, 9)),
+            (None, Some(Rank::Flag))
+        );
+        // Dropped off the home rows, it goes back where it came from.
+        s.input(&mut ctx, &view, &InputEvent::Click(b));
+        s.input(
+            &mut ctx,
+            &view,
+            &InputEvent::Release(l.board.square_rect(strategy_chess::Square::parse("e8").unwrap()).center()),
+        );
+        assert_eq!(s.placement().setup().get(3, 9), Some(Rank::Flag));
+        // A click (press and release in place) keeps it in hand for a second click.
+        s.input(&mut ctx, &view, &InputEvent::Click(l.tray[0].center()));
+        s.input(&mut ctx, &view, &InputEvent::Release(l.tray[0].center()));
+        assert!(s.placement().held().is_some());
+        s.input(&mut ctx, &view, &InputEvent::Click(a));
+        s.input(&mut ctx, &view, &InputEvent::Release(a));
+        assert!(s.placement().held().is_none() && s.placement().setup().get(3, 0).is_some());
     }
 }

@@ -1,0 +1,247 @@
+//! Where the launcher keeps saved games: `games/` next to the settings file
+//! (in `$BOARDSUITE_CONFIG_DIR`, else the user's config directory), one
+//! record per file, named after the game and the moment it was saved
+//! (`stones-2025-11-24-153201.toml`).
+//!
+//! A save always goes to a new name, so no file is ever written over; the
+//! file is written to a temporary name first and renamed into place, so a
+//! crash never leaves half a record. Listing reads each file's form (not
+//! its moves: replaying happens when a game is opened) and keeps any
+//! problem, with its line, to show beside the file's name.
+
+use super::error::RecordError;
+use super::format::{GameRecord, RecordKind};
+use super::save::write_file_safely;
+use crate::net::protocol::Ending;
+use crate::settings::CONFIG_DIR_VAR;
+use game_core::Outcome;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The folder's name inside the config directory.
+pub const GAMES_DIR: &str = "games";
+
+/// The most files listed (the newest).
+pub const MAX_LISTED: usize = 500;
+
+/// The largest file read as a record, in bytes.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The saved games of one folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGames {
+    dir: PathBuf,
+}
+
+/// What a listed record says about itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The game's name (`stones`).
+    pub game: String,
+    /// Whose record.
+    pub kind: RecordKind,
+    /// How many moves it holds.
+    pub moves: usize,
+    /// The result, if the game ended.
+    pub outcome: Option<Outcome>,
+    /// How it ended.
+    pub ending: Option<Ending>,
+}
+
+/// One file of the folder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedGame {
+    /// The file.
+    pub path: PathBuf,
+    /// When it was last written.
+    pub modified: SystemTime,
+    /// What it holds, or why it cannot be read.
+    pub summary: Result<Summary, RecordError>,
+}
+
+impl SavedGame {
+    /// The file's name.
+    pub fn name(&self) -> String {
+        self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    }
+}
+
+impl SavedGames {
+    /// The folder next to the settings: in [`CONFIG_DIR_VAR`] if set, else
+    /// in the user's config directory for boardsuite.
+    pub fn locate() -> Result<Self, String> {
+        if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
+            return Ok(SavedGames::in_dir(PathBuf::from(dir).join(GAMES_DIR)));
+        }
+        directories::ProjectDirs::from("", "", "boardsuite")
+            .map(|dirs| SavedGames::in_dir(dirs.config_dir().join(GAMES_DIR)))
+            .ok_or_else(|| {
+                "no config directory for saved games (set HOME or BOARDSUITE_CONFIG_DIR)".to_string()
+            })
+    }
+
+    /// The saved games in `dir`.
+    pub fn in_dir(dir: impl Into<PathBuf>) -> Self {
+        SavedGames { dir: dir.into() }
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes `record` to a new file named after its game and `now`, and
+    /// returns the file.
+    pub fn save(&self, record: &GameRecord, now: SystemTime) -> Result<PathBuf, RecordError> {
+        let text = record.to_toml()?;
+        std::fs::create_dir_all(&self.dir)
+            .map_err(|e| RecordError::whole(format!("cannot make the folder {}: {e}", self.dir.display())))?;
+        for n in 1..1000 {
+            let path = self.dir.join(file_name(&record.game, now, n));
+            if path.exists() {
+                continue;
+            }
+            write_file_safely(&path, &text)
+                .map_err(|e| RecordError::whole(format!("cannot write {}: {e}", path.display())))?;
+            return Ok(path);
+        }
+        Err(RecordError::whole(format!("{} holds too many games saved this second", self.dir.display())))
+    }
+
+    /// The records in the folder, newest first. A missing folder holds no
+    /// games.
+    pub fn list(&self) -> Result<Vec<SavedGame>, String> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(format!("cannot read {}: {e}", self.dir.display())),
+        };
+        let mut files: Vec<(PathBuf, SystemTime)> = entries
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+            .filter_map(|e| {
+                let meta = e.metadata().ok().filter(|m| m.is_file())?;
+                Some((e.path(), meta.modified().unwrap_or(UNIX_EPOCH)))
+            })
+            .collect();
+        files.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| b.0.cmp(&a.0)));
+        files.truncate(MAX_LISTED);
+        Ok(files
+            .into_iter()
+            .map(|(path, modified)| SavedGame { summary: summarise(&path), path, modified })
+            .collect())
+    }
+}
+
+/// Reads a record file's text, refusing files too big to be records.
+pub fn read_record_text(path: &Path) -> Result<String, RecordError> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| RecordError::whole(format!("cannot read {}: {e}", path.display())))?
+        .len();
+    if size > MAX_RECORD_BYTES {
+        return Err(RecordError::whole(format!(
+            "{} is too big to be a saved game ({size} bytes)",
+            path.display()
+        )));
+    }
+    std::fs::read_to_string(path)
+        .map_err(|e| RecordError::whole(format!("cannot read {}: {e}", path.display())))
+}
+
+fn summarise(path: &Path) -> Result<Summary, RecordError> {
+    let parsed = GameRecord::from_toml(&read_record_text(path)?)?;
+    let r = parsed.record;
+    Ok(Summary { game: r.game, kind: r.kind, moves: r.moves.len(), outcome: r.outcome, ending: r.ending })
+}
+
+/// The file name of the `n`th game of `game` saved in the second `when`
+/// (UTC): `stones-2025-11-24-153201.toml`, then `...-153201-2.toml`.
+pub fn file_name(game: &str, when: SystemTime, n: u32) -> String {
+    let secs = when.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (y, mo, d, h, mi, s) = civil_time(secs);
+    let game: String =
+        game.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    let suffix = if n > 1 { format!("-{n}") } else { String::new() };
+    format!("{game}-{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}{s:02}{suffix}.toml")
+}
+
+/// The UTC date and time of a Unix time: (year, month, day, hour, minute,
+/// second).
+pub fn civil_time(unix_secs: u64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = (unix_secs / 86_400) as i64;
+    let rest = unix_secs % 86_400;
+    // Days to a civil date (proleptic Gregorian), after Howard Hinnant's
+    // `civil_from_days`.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day, (rest / 3600) as u32, (rest % 3600 / 60) as u32, (rest % 60) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("boardsuite-saved-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn record(moves: &[&str]) -> GameRecord {
+        GameRecord {
+            game: "nim".into(),
+            kind: RecordKind::Full,
+            rules: toml::Table::new(),
+            seed: None,
+            setups: Vec::new(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ending: None,
+            outcome: None,
+            final_hash: Some(1),
+        }
+    }
+
+    #[test]
+    fn dates_are_utc_calendar_dates() {
+        assert_eq!(civil_time(0), (1970, 1, 1, 0, 0, 0));
+        assert_eq!(civil_time(951_782_400), (2000, 2, 29, 0, 0, 0), "a leap day");
+        assert_eq!(civil_time(1_764_000_000), (2025, 11, 24, 16, 0, 0));
+        let when = UNIX_EPOCH + Duration::from_secs(1_764_000_061);
+        assert_eq!(file_name("strategy-chess", when, 1), "strategy-chess-2025-11-24-160101.toml");
+        assert_eq!(file_name("../x", when, 3), "___x-2025-11-24-160101-3.toml", "no path in a name");
+    }
+
+    #[test]
+    fn saves_never_overwrite_and_the_list_names_problems() {
+        let dir = scratch("list");
+        let games = SavedGames::in_dir(&dir);
+        assert_eq!(games.list().unwrap(), Vec::new(), "no folder yet: no games");
+        let now = UNIX_EPOCH + Duration::from_secs(1_764_000_000);
+        let first = games.save(&record(&["1-1"]), now).unwrap();
+        let second = games.save(&record(&["1-1", "2-1"]), now).unwrap();
+        assert_ne!(first, second, "the same second gets a new name");
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), record(&["1-1"]).to_toml().unwrap());
+        std::fs::write(
+            dir.join("broken.toml"),
+            "format = 1\ngame = \"nim\"\nkind = \"sideways\"\nresult = \"none\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
+        let listed = games.list().unwrap();
+        assert_eq!(listed.len(), 3, "only .toml files");
+        let broken = listed.iter().find(|g| g.name() == "broken.toml").unwrap();
+        let err = broken.summary.as_ref().unwrap_err();
+        assert_eq!(err.line, Some(3), "{err}");
+        let two = listed.iter().find(|g| g.path == second).unwrap();
+        assert_eq!(two.summary.as_ref().unwrap().moves, 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
