@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         for (name, engine, samples, threads) in engines {
             let budget = Budget {
                 engine,
-                plan: SamplePlan { samples, combine: Combine::Average },
+                plan: SamplePlan { samples, combine: Combine::Average, ..SamplePlan::SINGLE },
                 depth: None,
                 nodes: None,
                 time: Some(cap),

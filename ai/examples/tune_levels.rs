@@ -11,7 +11,7 @@
 //! GAME is `stones`, `blockade`, `strategy-chess` or `nim`. A and B are
 //! budgets: a level of GAME's table (`5`), optionally changed by
 //! `key=value` pairs after a colon (`5:depth=4,nodes=300k,noise=0`).
-//! Keys: `depth` (0 for none), `nodes` (with `k`/`m`), `noise`, `samples`,
+//! Keys: `depth` (0 for none), `nodes` (with `k`/`m`), `noise`, `samples`, `win` (the win utility),
 //! `combine` (`vote`/`average`), `tt` (MB), `exact` (0/1; by default on
 //! exactly when there is noise or more than one sample, as in the tables), `ttmin`, and
 //! `engine` (`ab`/`mcts`) with, for MCTS, `explore`, `greedy`, `cutoff`,
@@ -54,6 +54,7 @@ fn parse_budget(game: &str, spec: &str) -> Result<Budget, String> {
             "nodes" => b.nodes = Some(number(value)?),
             "noise" => b.noise = real(value)?,
             "samples" => b.plan.samples = number(value)? as u32,
+            "win" => b.plan.win_utility = number(value)? as i32,
             "combine" => {
                 b.plan.combine = match value {
                     "vote" => Combine::Vote,

@@ -117,7 +117,11 @@ const fn alpha_beta(
             exact_root: noise > 0.0 || samples > 1,
             tt_min_depth: 1,
         }),
-        plan: SamplePlan { samples, combine: if samples > 1 { Combine::Average } else { Combine::Vote } },
+        plan: SamplePlan {
+            samples,
+            combine: if samples > 1 { Combine::Average } else { Combine::Vote },
+            ..SamplePlan::SINGLE
+        },
         depth: Some(depth),
         nodes: Some(kilonodes * 1000),
         time: Some(Duration::from_millis(millis)),
@@ -134,7 +138,7 @@ const fn mcts(kilonodes: u64, millis: u64, samples: u32, cutoff: u32, eval_scale
             playout: PlayoutPolicy { greedy: 0.0, cutoff: Some(cutoff), eval_scale },
             max_tree_nodes: 1 << 20,
         }),
-        plan: SamplePlan { samples, combine: Combine::Vote },
+        plan: SamplePlan { samples, combine: Combine::Vote, ..SamplePlan::SINGLE },
         depth: None,
         nodes: Some(kilonodes * 1000),
         time: Some(Duration::from_millis(millis)),
