@@ -17,11 +17,11 @@
 //! `engine` (`ab`/`mcts`) with, for MCTS, `explore`, `greedy`, `cutoff`,
 //! `scale`, `tree`.
 //!
-//! `--opening` overrides the random opening of `boardsuite match`
-//! ([`ai::arena::random_plies`]). Prints a line per game (with the nodes and milliseconds each contender
+//! `--opening PLIES` opens every game with that many random moves (none by
+//! default, as in `boardsuite match`). Prints a line per game (with the nodes and milliseconds each contender
 //! spent per move) and then `result W-D-L score P%` for A.
 
-use ai::arena::{GameRecord, MatchSettings, play_match, random_plies};
+use ai::arena::{GameRecord, MatchSettings, play_match};
 use ai::levels::{Budget, Level, budget};
 use ai::{AlphaBetaConfig, Combine, EngineKind, MctsConfig};
 use game_core::nim::Nim;
@@ -180,7 +180,7 @@ fn run<G: Observe + Evaluate>(args: &Args) -> Result<(), String> {
     let settings = MatchSettings {
         games: args.games,
         seed: args.seed,
-        random_plies: args.opening.unwrap_or(random_plies(G::NAME)),
+        random_plies: args.opening.unwrap_or(0),
         workers: args.workers,
     };
     let tally = play_match::<G>(&rules, [a, b], &settings, report).map_err(|e| e.to_string())?;

@@ -10,11 +10,13 @@
 //!   `seed + k`: the setups (seat `i` from `derive(seed, Setup, i)`), the
 //!   random opening and every decision (ply `p` from `derive(seed, Move,
 //!   p)`).
-//! - **A random opening:** the first [`MatchSettings::random_plies`] plies
-//!   of a game are uniformly random legal moves, drawn from the game's
-//!   seed. Without it two players without noise (every level above the
-//!   lowest few) would play the same two games over and over in a
-//!   perfect-information game, and a hundred games would measure two.
+//! - **Where the games differ:** in setups and samples (Strategy Chess) and
+//!   in the noise of the levels that have it (all but the top two of Stones
+//!   and Blockade). Two noiseless players of a perfect-information game
+//!   play the same two games over and over; a random opening
+//!   ([`MatchSettings::random_plies`]) varies them, at the price of
+//!   positions a random move may already have decided (in Stones one
+//!   random sowing often does), so `boardsuite match` plays none.
 //! - The first contender takes the first seat in even games and the second
 //!   in odd ones, so the first move alternates.
 //! - Players search with node caps only ([`Budget::reproducible`]: no time
@@ -221,24 +223,11 @@ pub struct MatchSettings {
     pub games: usize,
     /// Game `k` draws everything from seed `seed + k`.
     pub seed: u64,
-    /// Random legal moves that open every game (see the module docs).
+    /// Random legal moves that open every game (see the module docs;
+    /// `boardsuite match` plays none).
     pub random_plies: usize,
     /// Games played at once, one thread each.
     pub workers: usize,
-}
-
-/// The random opening of `boardsuite match` in the game called `game`
-/// (a [`game_core::Game::NAME`]), in plies.
-///
-/// Two in Stones and Blockade: enough for about a hundred different
-/// openings, few enough that the position is still an opening. None in
-/// Strategy Chess, whose setups and samples differ from seed to seed, and
-/// in the toy Nim.
-pub fn random_plies(game: &str) -> usize {
-    match game {
-        "stones" | "blockade" => 2,
-        _ => 0,
-    }
 }
 
 /// Plays a match between `first` and `second` (game `k` from seed

@@ -7,10 +7,9 @@
 //! - Game `k` (counted from 0) draws all its randomness from seed `S + k`.
 //!   The `--first` AI takes the first seat in even games and the second in
 //!   odd ones, so the first move alternates.
-//! - In Stones and Blockade the first two plies of every game are random
-//!   legal moves ([`ai::arena::random_plies`]), listed in the progress line:
-//!   without them the levels that play without noise would repeat the same
-//!   two games.
+//! - Games differ by the levels' noise and, in Strategy Chess, by setups
+//!   and samples. Two noiseless levels of Stones or Blockade (9 and 10)
+//!   play the same two games over and over (see [`ai::arena`]).
 //! - Each game can be replayed alone: its progress line names its seed and
 //!   the level in each seat, and `match GAME --first A --second B --games 1
 //!   --seed SEED` (A in the first seat) plays exactly that game again.
@@ -24,7 +23,7 @@
 use super::MatchArgs;
 use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, rules_from_settings, with_game};
-use ai::arena::{GameRecord, MatchSettings, play_match, random_plies};
+use ai::arena::{GameRecord, MatchSettings, play_match};
 use ai::{Level, levels};
 use std::io::Write;
 
@@ -42,13 +41,8 @@ fn line(record: &GameRecord, index: usize, games: usize, [first_ai, second_ai]: 
     };
     let seats = if record.first_contender_first { [first_ai, second_ai] } else { [second_ai, first_ai] };
     let guard = if record.cut_short { " (stopped by the ply guard)" } else { "" };
-    let opening = if record.opening.is_empty() {
-        String::new()
-    } else {
-        format!(", opening {}", record.opening.join(" "))
-    };
     format!(
-        "game {}/{games} seed {}: first seat level {}, second seat level {}{opening}: {} after {} plies{guard}: {result} for --first",
+        "game {}/{games} seed {}: first seat level {}, second seat level {}: {} after {} plies{guard}: {result} for --first",
         index + 1,
         record.seed,
         seats[0],
@@ -73,7 +67,7 @@ fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
     let settings = MatchSettings {
         games,
         seed: args.seed,
-        random_plies: random_plies(G::NAME),
+        random_plies: 0,
         workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let stdout = std::io::stdout();
