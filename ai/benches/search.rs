@@ -3,6 +3,9 @@
 //!
 //! - `movegen/*`: every node made and its moves generated (clone, play,
 //!   generate), to the same depth: the game's raw speed.
+//! - the summary line also gives an evaluated walk: the same full-width
+//!   walk, evaluating its leaves instead of generating their moves (what
+//!   the game costs a search; the rest is the search's own overhead);
 //! - `alphabeta/*`: the full alpha-beta engine (table, ordering, PVS,
 //!   iterative deepening) to that depth.
 //! - `solver/*`: the exact solver on the toy Kalah.
@@ -46,6 +49,30 @@ fn movegen_walk<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>])
         nodes += movegen_walk(&child, depth - 1, deeper);
     }
     nodes
+}
+
+/// Nodes of a full-width minimax walk to `depth` that makes every node,
+/// generates the moves of inner nodes and evaluates the leaves: what the
+/// game itself costs a search, without any of the search's machinery.
+fn evaluated_walk<G: Evaluate>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> (u64, i32) {
+    let mover = position.to_move();
+    if depth == 0 {
+        return (1, position.evaluate(mover));
+    }
+    let (here, deeper) = buffers.split_first_mut().expect("a buffer per ply");
+    position.legal_moves(here);
+    if here.is_empty() {
+        return (1, 0);
+    }
+    let (mut nodes, mut best) = (1, i32::MIN);
+    for &mv in here.iter() {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let (n, value) = evaluated_walk(&child, depth - 1, deeper);
+        nodes += n;
+        best = best.max(if child.to_move() == mover { value } else { -value });
+    }
+    (nodes, best)
 }
 
 fn alphabeta_nodes<G: Evaluate>(engine: &mut AlphaBeta<G>, position: &G, depth: u32) -> u64 {
@@ -110,6 +137,15 @@ fn filter() -> Option<String> {
     None
 }
 
+/// The engine settings the game's strongest level plays with, with a
+/// 16 MB table.
+fn level_ten_config(game: &str) -> AlphaBetaConfig {
+    match ai::levels::budget(game, ai::Level::MAX).engine {
+        ai::EngineKind::AlphaBeta(config) => AlphaBetaConfig { tt_mb: 16, ..config },
+        ai::EngineKind::Mcts(_) => AlphaBetaConfig { tt_mb: 16, ..AlphaBetaConfig::default() },
+    }
+}
+
 fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth: u32, search_depth: u32) {
     if filter().is_some_and(|f| !name.contains(&f)) {
         return;
@@ -117,15 +153,17 @@ fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth:
     let mut buffers: Vec<Vec<G::Move>> = (0..=walk_depth).map(|_| Vec::new()).collect();
     let walk_nodes = movegen_walk(position, walk_depth, &mut buffers);
     // A fresh engine per search: the table starts empty every time.
-    let config = AlphaBetaConfig { tt_mb: 16, ..AlphaBetaConfig::default() };
+    let config = level_ten_config(G::NAME);
     let search_nodes = alphabeta_nodes(&mut AlphaBeta::new(config), position, search_depth);
 
     // The summary line: both speeds in CPU time, three interleaved rounds
     // of at least a second each, the best of each kept (other users of
     // the machine only ever slow a round down).
-    let (mut walk_rate, mut search_rate) = (0.0f64, 0.0f64);
+    let (mut walk_rate, mut evaluated_rate, mut search_rate) = (0.0f64, 0.0f64, 0.0f64);
     for _ in 0..3 {
         walk_rate = walk_rate.max(rate(1.0, || timed(|| movegen_walk(position, walk_depth, &mut buffers))));
+        evaluated_rate = evaluated_rate
+            .max(rate(1.0, || timed(|| black_box(evaluated_walk(position, walk_depth, &mut buffers)).0)));
         search_rate = search_rate.max(rate(1.0, || {
             // The engine (and its table) is made outside the timing.
             let mut engine = AlphaBeta::new(config);
@@ -133,10 +171,12 @@ fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth:
         }));
     }
     println!(
-        "summary {name}: movegen depth {walk_depth} ({walk_nodes} nodes) {:.2} Mnodes/s, alpha-beta depth {search_depth} ({search_nodes} nodes) {:.2} Mnodes/s: {:+.0}% (CPU time)",
+        "summary {name}: movegen depth {walk_depth} ({walk_nodes} nodes) {:.2} Mnodes/s; evaluated walk {:.2} Mnodes/s; alpha-beta depth {search_depth} ({search_nodes} nodes) {:.2} Mnodes/s: {:+.0}% against movegen, {:+.0}% against the evaluated walk (CPU time)",
         walk_rate / 1e6,
+        evaluated_rate / 1e6,
         search_rate / 1e6,
-        (search_rate / walk_rate - 1.0) * 100.0
+        (search_rate / walk_rate - 1.0) * 100.0,
+        (search_rate / evaluated_rate - 1.0) * 100.0
     );
 
     let mut group = c.benchmark_group(name);
