@@ -269,6 +269,24 @@ impl<G: Evaluate> AlphaBeta<G> {
         line.extend_from_slice(&deeper[0]);
     }
 
+    /// The value of a leaf (the horizon, or the end of the game) for the
+    /// side to move there, counted as a node; `None` if a limit stopped
+    /// the search.
+    #[inline]
+    fn leaf(&mut self, position: &G, ply: usize) -> Option<Score> {
+        self.nodes += 1;
+        if self.watch.should_stop(self.nodes) {
+            self.aborted = true;
+            return None;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let mover = position.to_move();
+        Some(match position.outcome() {
+            Some(outcome) => score::terminal(&outcome, mover, ply),
+            None => position.evaluate(mover),
+        })
+    }
+
     /// Fail-soft negamax with PVS, from the point of view of the side to
     /// move at `position`.
     fn negamax(&mut self, position: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
@@ -289,6 +307,18 @@ impl<G: Evaluate> AlphaBeta<G> {
 
         let use_table = depth >= self.config.tt_min_depth;
         let key = if use_table { position.hash_key() } else { 0 };
+        if use_table {
+            self.tt.prefetch(key);
+        }
+        // Generating the moves gives the table's bucket time to arrive
+        // (a cutoff by the table wastes the generation, which is cheaper
+        // than waiting for memory at every node).
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
+        }
         let mut tt_move = None;
         if use_table && let Some(hit) = self.tt.probe(key) {
             self.tt_hits += 1;
@@ -301,17 +331,12 @@ impl<G: Evaluate> AlphaBeta<G> {
                     Bound::Upper => value <= alpha,
                 };
                 if cut {
+                    self.moves[ply] = moves;
                     return value;
                 }
             }
         }
 
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
-        }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         keys.clear();
         // The table's move goes first, before any ordering work: it often
@@ -324,6 +349,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             placed = 1;
         }
 
+        if depth == 1 {
+            // Leaves are not visited by `negamax`: their line is empty.
+            self.pv[ply + 1].clear();
+        }
         let alpha_at_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -339,7 +368,15 @@ impl<G: Evaluate> AlphaBeta<G> {
             let mut child = position.clone();
             child.play_unchecked(mv);
             let same = child.to_move() == mover;
-            let value = if i == 0 {
+            let value = if depth == 1 {
+                // The child is a leaf: its value is exact whatever the
+                // window, so it is computed here, once, without a call.
+                match self.leaf(&child, ply + 1) {
+                    Some(value) if same => value,
+                    Some(value) => -value,
+                    None => break,
+                }
+            } else if i == 0 {
                 self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 // Null window first: most later moves only need to be

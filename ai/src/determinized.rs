@@ -40,16 +40,27 @@ pub struct SamplePlan {
     pub samples: u32,
     /// How their results are combined.
     pub combine: Combine,
+    /// What a proven win counts for when values are averaged, in the
+    /// game's evaluation units (a proven loss counts as its negation, and
+    /// heuristic values are capped at it), whatever its distance.
+    ///
+    /// It is the price of a gamble: a move that wins in one sample of
+    /// sixteen (striking an unknown piece that might be the Flag) averages
+    /// a sixteenth of it. Far above the evaluation's scale, every such
+    /// gamble looks good whatever it risks; so a hidden-information game
+    /// sets it to about what a won game is worth in material.
+    pub win_utility: Score,
 }
 
 impl SamplePlan {
     /// One sample: the plan for perfect-information games.
-    pub const SINGLE: SamplePlan = SamplePlan { samples: 1, combine: Combine::Vote };
+    pub const SINGLE: SamplePlan =
+        SamplePlan { samples: 1, combine: Combine::Vote, win_utility: WIN_UTILITY };
 }
 
-/// The largest magnitude a value has when averaged: wins and losses count
-/// as twice the largest evaluation, whatever their distance.
-const UTILITY_LIMIT: Score = 2 * EVAL_LIMIT;
+/// The default [`SamplePlan::win_utility`]: twice the largest evaluation,
+/// so that a proven result outweighs any heuristic value.
+pub const WIN_UTILITY: Score = 2 * EVAL_LIMIT;
 
 /// Searches the position(s) behind `view` and returns the move to play.
 ///
@@ -118,7 +129,7 @@ pub fn search_view<G: Observe + Evaluate>(
     let mut combined = if count == 1 {
         results.into_iter().next().unwrap_or_else(|| SearchResult::game_over(0))
     } else {
-        combine(&common, &results, plan.combine)
+        combine(&common, &results, plan.combine, plan.win_utility)
     };
     combined.stats.elapsed = clock.elapsed();
     combined
@@ -151,12 +162,21 @@ fn share_limits(limits: &SearchLimits, count: usize, workers: usize) -> SearchLi
     }
 }
 
-fn utility(value: Score) -> i64 {
-    i64::from(value.clamp(-UTILITY_LIMIT, UTILITY_LIMIT))
+/// A root value as averaged: proven results count `win`, heuristic values
+/// are capped at it.
+fn utility(value: Score, win: Score) -> i64 {
+    let win = win.max(1);
+    let value = if crate::score::is_decisive(value) { value.signum() * win } else { value.clamp(-win, win) };
+    i64::from(value)
 }
 
 /// Combines the results of several samples over the common moves.
-fn combine<M: Copy + PartialEq>(common: &[M], results: &[SearchResult<M>], rule: Combine) -> SearchResult<M> {
+fn combine<M: Copy + PartialEq>(
+    common: &[M],
+    results: &[SearchResult<M>],
+    rule: Combine,
+    win: Score,
+) -> SearchResult<M> {
     struct Tally {
         votes: f64,
         utility: i64,
@@ -172,7 +192,7 @@ fn combine<M: Copy + PartialEq>(common: &[M], results: &[SearchResult<M>], rule:
         for root in &result.root_moves {
             let Some(i) = common.iter().position(|&m| m == root.mv) else { continue };
             let tally = &mut tallies[i];
-            tally.utility += utility(root.value);
+            tally.utility += utility(root.value, win);
             tally.seen += 1;
             tally.visits += root.visits;
             if total_visits > 0 {
@@ -185,7 +205,7 @@ fn combine<M: Copy + PartialEq>(common: &[M], results: &[SearchResult<M>], rule:
             tallies[i].votes += 1.0;
         }
     }
-    let mean = |t: &Tally| if t.seen == 0 { -i64::from(UTILITY_LIMIT) } else { t.utility / t.seen };
+    let mean = |t: &Tally| if t.seen == 0 { -i64::from(win.max(1)) } else { t.utility / t.seen };
     let mut order: Vec<usize> = (0..common.len()).collect();
     match rule {
         // Stable sorts: ties keep the first sample's move order.
@@ -261,12 +281,38 @@ mod tests {
             result(1, &[(1, 8), (2, 9), (9, 50)]),
             result(2, &[(2, 30), (1, 0)]),
         ];
-        let vote = combine(&[1, 2, 3], &results, Combine::Vote);
+        let vote = combine(&[1, 2, 3], &results, Combine::Vote, WIN_UTILITY);
         assert_eq!(vote.best_move, Some(1), "two votes to one");
         assert_eq!(vote.stats.samples, 3);
-        let average = combine(&[1, 2, 3], &results, Combine::Average);
+        let average = combine(&[1, 2, 3], &results, Combine::Average, WIN_UTILITY);
         assert_eq!(average.best_move, Some(2), "mean 14.7 beats 6; move 9 is not common");
         assert_eq!(average.root_moves.iter().map(|r| r.mv).collect::<Vec<_>>(), vec![2, 1, 3]);
+    }
+
+    #[test]
+    fn the_win_utility_prices_gambles() {
+        let win = crate::score::WIN - 3 * crate::score::PLY_STEP;
+        let result = |values: &[(u8, Score)]| SearchResult {
+            best_move: Some(values[0].0),
+            value: values[0].1,
+            pv: vec![values[0].0],
+            root_moves: values
+                .iter()
+                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
+                .collect(),
+            stats: SearchStats { samples: 1, ..SearchStats::default() },
+        };
+        // Move 1 wins in one sample of four and loses 400 in the others;
+        // move 2 is worth 50 everywhere.
+        let mut results = vec![result(&[(1, win), (2, 50)])];
+        results.extend((0..3).map(|_| result(&[(2, 50), (1, -400)])));
+        let gamble = combine(&[1, 2], &results, Combine::Average, WIN_UTILITY);
+        assert_eq!(gamble.best_move, Some(1), "a win worth millions pays for any risk");
+        let priced = combine(&[1, 2], &results, Combine::Average, 1000);
+        assert_eq!(priced.best_move, Some(2), "a win worth 1000 does not: (1000 - 1200) / 4 < 50");
+        assert_eq!(priced.root_moves[1].value, -50);
+        let worth_it = combine(&[1, 2], &results, Combine::Average, 2000);
+        assert_eq!(worth_it.best_move, Some(1), "(2000 - 1200) / 4 = 200 > 50");
     }
 
     #[test]

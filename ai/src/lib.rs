@@ -17,6 +17,8 @@
 //!   (UCT, random or evaluation-guided playouts). [`Engine`] holds either.
 //! - [`Solver`]: the exact final margin of a perfect-information game
 //!   (MTD(f) over the future value, keyed by [`game_core::Solve`]).
+//! - [`arena`]: computer against computer through the referee, one game
+//!   or a match in parallel (what `boardsuite match` runs).
 //! - [`reference`] and [`testing`]: plain unpruned searches and the test
 //!   harness every optimised search is checked with.
 //!
@@ -28,6 +30,7 @@
 //! Randomness comes only from seeds passed in ([`seeds`]).
 
 pub mod alphabeta;
+pub mod arena;
 pub mod determinized;
 pub mod engine;
 pub mod levels;

@@ -18,6 +18,8 @@ pub enum Stream {
     Move = 5,
     /// The setup of seat `i`.
     Setup = 6,
+    /// The random opening of a match game.
+    Opening = 7,
 }
 
 /// A seed for item `index` of `stream`, derived from `seed`.

@@ -14,7 +14,7 @@ use support::hidden_nim::HiddenNim;
 fn budget(engine: EngineKind, samples: u32, combine: Combine, threads: usize) -> Budget {
     Budget {
         engine,
-        plan: SamplePlan { samples, combine },
+        plan: SamplePlan { samples, combine, ..SamplePlan::SINGLE },
         depth: Some(3),
         nodes: Some(40_000),
         time: Some(Duration::from_secs(10)),

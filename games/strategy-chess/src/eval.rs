@@ -17,14 +17,20 @@
 //!   unmoved piece a risk); and a small bonus for every piece that has not
 //!   moved (it may still be a Bomb);
 //! - **threats:** the side to move gains part of the value of the best
-//!   revealed enemy piece it can strike and beat right now.
+//!   revealed enemy piece it can strike and beat right now;
+//! - **the hunt for the Flag:** the closer its nearest movable piece stands
+//!   to the enemy Flag, the better. In a sampled position the Flag stands
+//!   where the sampler guessed, so over many samples the pull is towards
+//!   where the Flag probably is. Without it a shallow search has no reason
+//!   to advance, and games between computers end in draws by
+//!   `no_capture_limit`.
 //!
 //! It is zero-sum and stays far inside ±[`game_core::EVAL_LIMIT`].
 
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
 use crate::rank::{Colour, RANK_COUNT, Rank};
-use crate::square::{NEIGHBOUR, squares_of};
+use crate::square::{Direction, LAND, NEIGHBOUR, bit, shift, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
 
 /// The value of each rank, strongest first (Marshal .. Flag).
@@ -47,6 +53,12 @@ pub const UNMOVED_BONUS: i32 = 3;
 /// The share (in percent) of a revealed enemy piece's value the side to
 /// move gains when it can take it now.
 pub const THREAT_SHARE: i32 = 50;
+/// Value of each step the nearest movable piece is closer to the enemy
+/// Flag than [`HUNT_RANGE`] steps.
+pub const FLAG_HUNT: i32 = 4;
+/// How far from the enemy Flag the hunt starts to count, in steps (the
+/// farthest two squares of the board are 18 apart).
+pub const HUNT_RANGE: i32 = 18;
 
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
@@ -91,6 +103,28 @@ impl StrategyChess {
         hidden + unmoved * UNMOVED_BONUS
     }
 
+    /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
+    /// `colour`'s nearest movable piece stands to the enemy Flag, walking
+    /// round the lakes (other pieces aside); 0 without a Flag or a movable
+    /// piece in range.
+    fn flag_hunt(&self, colour: Colour) -> i32 {
+        let enemy = colour.opponent();
+        let immobile = self.board.occupied(enemy) & !self.board.mobile(enemy);
+        let Some(flag) = squares_of(immobile).find(|&sq| self.board.rank_at(sq) == Some(Rank::Flag)) else {
+            return 0;
+        };
+        let hunters = self.board.mobile(colour);
+        // The squares within `steps` of the Flag, grown one step at a time.
+        let mut reach = bit(flag.index());
+        for steps in 0..HUNT_RANGE {
+            if reach & hunters != 0 {
+                return FLAG_HUNT * (HUNT_RANGE - steps);
+            }
+            reach |= Direction::ALL.iter().fold(reach, |set, &dir| set | shift(reach, dir)) & LAND;
+        }
+        0
+    }
+
     /// The best revealed enemy piece the side to move can strike and beat.
     fn best_threat(&self) -> i32 {
         let colour = self.to_move;
@@ -118,7 +152,9 @@ impl Evaluate for StrategyChess {
     fn evaluate(&self, seat: Seat) -> i32 {
         let me = Colour::of_seat(seat);
         let them = me.opponent();
-        let mut value = self.material(me) - self.material(them) + self.secrecy(me) - self.secrecy(them);
+        let mut value = self.material(me) - self.material(them) + self.secrecy(me) - self.secrecy(them)
+            + self.flag_hunt(me)
+            - self.flag_hunt(them);
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
         value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -154,6 +190,13 @@ mod tests {
         StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
     }
 
+    fn read(red_miner_row: &str, blue_miner_row: &str) -> StrategyChess {
+        let text = format!(
+            ". . . . bF . . . . .\n. . . . . . . . . .\n{blue_miner_row}\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n{red_miner_row}\n. . . . . . . . . .\n. . . . rF . . . . .\nto_move: red\n"
+        );
+        StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
+    }
+
     #[test]
     fn an_unknown_piece_is_worth_more_than_a_known_one_by_its_rank() {
         let hidden = position(".");
@@ -171,5 +214,34 @@ mod tests {
         let lost = scout.evaluate(Seat::SECOND) - shown.evaluate(Seat::SECOND);
         assert_eq!(lost, HIDDEN_VALUE[Rank::Scout.index()] + UNMOVED_BONUS);
         assert!(HIDDEN_VALUE[Rank::Marshal.index()] > HIDDEN_VALUE[Rank::Scout.index()]);
+    }
+
+    #[test]
+    fn a_piece_nearer_the_enemy_flag_is_worth_more() {
+        let (near, far) = (". . . . r8 . . . . .", "r8 . . . . . . . . .");
+        let blue = ". . . . . . . . . b8";
+        // The Red Miner on e3 is 7 steps from the Blue Flag on e10; on a3, 11.
+        let value = |red: &str| read(red, blue).evaluate(Seat::FIRST);
+        assert_eq!(value(near) - value(far), 4 * FLAG_HUNT);
+        let frozen = read(". . . . . . . . . .", blue);
+        assert_eq!(frozen.flag_hunt(Colour::Red), 0, "no Red piece can move");
+        // Round the lakes: from c4 to a Flag on c10 is 6 steps as the crow
+        // flies, 8 round the lake on c5 and c6.
+        let text = "\
+. . bF . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . b8
+. . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . r8 . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . rF . . . . .
+to_move: red
+";
+        let walled = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        assert_eq!(walled.flag_hunt(Colour::Red), FLAG_HUNT * (HUNT_RANGE - 8));
+        assert_eq!(value(near), -read(near, blue).evaluate(Seat::SECOND));
     }
 }
