@@ -38,6 +38,15 @@ fn main() {
         .expect("solver finished")
         .expect("solved");
     let stats = &solution.stats;
+    if stats.endgame_positions > 0 {
+        println!(
+            "endgame table: {} ({} positions, built in {:.3} s), {} hits",
+            stats.endgame,
+            stats.endgame_positions,
+            stats.endgame_time.as_secs_f64(),
+            stats.endgame_hits
+        );
+    }
     println!(
         "kalah({pits},{stones}) {}: value {:+} in {:.3} s, {} nodes, {:.2} Mnodes/s, {} passes from {:+}, {}/{} probes hit",
         if empty_capture { "empty capture" } else { "standard capture" },

@@ -36,6 +36,7 @@
 
 use crate::limits::{SearchLimits, Watch};
 use crate::solver_table::SolverTable;
+use game_core::solve::Endgame;
 use game_core::{Seat, Solve};
 use std::fmt;
 use std::time::Duration;
@@ -82,6 +83,12 @@ pub struct SolverConfig<G> {
     /// A bound on the magnitude of the future value that replaces the
     /// game's own [`Solve::future_bound`] (`None`: use the game's).
     pub future_bound: Option<fn(&G) -> i32>,
+    /// The most memory, in MB, the game's endgame table may take
+    /// ([`Solve::endgame_table`]; 0: no table).
+    pub endgame_mb: usize,
+    /// Whether moves that cut off often so far are tried first among
+    /// moves equal in turn and gain (the history heuristic).
+    pub history: bool,
 }
 
 impl<G> Clone for SolverConfig<G> {
@@ -99,13 +106,22 @@ impl<G> fmt::Debug for SolverConfig<G> {
             .field("enhanced_cutoffs", &self.enhanced_cutoffs)
             .field("guess_depth", &self.guess_depth)
             .field("future_bound", &self.future_bound.is_some())
+            .field("endgame_mb", &self.endgame_mb)
+            .field("history", &self.history)
             .finish()
     }
 }
 
 impl<G> Default for SolverConfig<G> {
     fn default() -> Self {
-        SolverConfig { table_mb: 64, enhanced_cutoffs: Cutoffs::Always, guess_depth: 12, future_bound: None }
+        SolverConfig {
+            table_mb: 64,
+            enhanced_cutoffs: Cutoffs::Always,
+            guess_depth: 12,
+            future_bound: None,
+            endgame_mb: 512,
+            history: false,
+        }
     }
 }
 
@@ -137,6 +153,15 @@ pub struct SolveStats {
     pub table_used: usize,
     /// Table slots.
     pub table_capacity: usize,
+    /// Positions answered by the endgame table.
+    pub endgame_hits: u64,
+    /// Positions the endgame table holds (0: no table).
+    pub endgame_positions: u64,
+    /// What the endgame table covers (empty: no table).
+    pub endgame: String,
+    /// Wall-clock time spent building the endgame table (included in
+    /// `elapsed`).
+    pub endgame_time: Duration,
     /// Wall-clock time.
     pub elapsed: Duration,
 }
@@ -175,6 +200,10 @@ struct Child<G: Solve> {
     order: i64,
     /// The child's [`Solve::future_key`].
     key: u64,
+    /// The child's future value, when the endgame table holds it.
+    exact: Option<i32>,
+    /// Whether the endgame table holds the child.
+    held: bool,
 }
 
 /// The exact solver. Its table survives between calls (positions of one
@@ -182,6 +211,13 @@ struct Child<G: Solve> {
 pub struct Solver<G: Solve> {
     config: SolverConfig<G>,
     table: SolverTable,
+    /// The game's endgame table, once built (`None` also when the game
+    /// has none).
+    endgame: Option<Box<dyn Endgame<G>>>,
+    /// Whether the endgame table was asked for (once per solver).
+    endgame_asked: bool,
+    endgame_time: Duration,
+    endgame_hits: u64,
     /// One children buffer per ply of the exact search, reused.
     children: Vec<Vec<Child<G>>>,
     /// The same for the first guess's shallow search, by remaining depth.
@@ -211,6 +247,10 @@ impl<G: Solve> Solver<G> {
         Solver {
             config,
             table: SolverTable::new(config.table_mb, INFINITY),
+            endgame: None,
+            endgame_asked: false,
+            endgame_time: Duration::ZERO,
+            endgame_hits: 0,
             children: Vec::new(),
             guess_children: Vec::new(),
             move_lists: Vec::new(),
@@ -235,6 +275,16 @@ impl<G: Solve> Solver<G> {
         self.hits = 0;
         self.probes = 0;
         self.failure = None;
+        self.endgame_hits = 0;
+        if !self.endgame_asked {
+            // Positions of one game and rules share the solver, so one
+            // table serves every later solve.
+            self.endgame_asked = true;
+            if self.config.endgame_mb > 0 {
+                self.endgame = position.endgame_table(self.config.endgame_mb << 20);
+                self.endgame_time = self.watch.elapsed();
+            }
+        }
         // History from earlier solves still helps, but fades.
         for cutoffs in &mut self.history {
             *cutoffs /= 2;
@@ -254,8 +304,12 @@ impl<G: Solve> Solver<G> {
             return Err(failure);
         }
         let guess = known.map_or(guess, |b| guess.clamp(b.lower, b.upper));
-        let (mut lower, mut upper) = (-INFINITY, INFINITY);
-        let mut g = guess;
+        let (mut lower, mut upper) = match self.endgame.as_ref().and_then(|e| e.future_value(position)) {
+            // The endgame table knows it: nothing to search.
+            Some(value) => (value, value),
+            None => (-INFINITY, INFINITY),
+        };
+        let mut g = if lower == upper { lower } else { guess };
         let mut passes = 0;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
@@ -287,6 +341,10 @@ impl<G: Solve> Solver<G> {
                 first_guess: guess,
                 table_used: self.table.used(),
                 table_capacity: self.table.capacity(),
+                endgame_hits: self.endgame_hits,
+                endgame_positions: self.endgame.as_ref().map_or(0, |e| e.positions()),
+                endgame: self.endgame.as_ref().map_or_else(String::new, |e| e.describe()),
+                endgame_time: self.endgame_time,
                 elapsed: self.watch.elapsed(),
             },
         })
@@ -302,7 +360,8 @@ impl<G: Solve> Solver<G> {
         if let Some(slot) = self.table.probe(position.future_key()).and_then(|b| b.slot) {
             Self::table_move_first(&mut children, slot);
         }
-        for child in &children {
+        for child in &mut children {
+            self.look_up_endgame(child);
             let reaches = self.child_value(child, 0, value - 1, value) >= value;
             if self.failure.is_some() {
                 return None;
@@ -330,7 +389,7 @@ impl<G: Solve> Solver<G> {
         // search) the history of the move.
         let order = (i64::from(same) << 48) + (i64::from(gain) << 24);
         let key = child.future_key();
-        Child { position: child, mv, same, gain, order, key }
+        Child { position: child, mv, same, gain, order, key, exact: None, held: false }
     }
 
     /// Sorts children best first (insertion sort: few children, stable
@@ -361,6 +420,9 @@ impl<G: Solve> Solver<G> {
     /// the window (`alpha`, `beta`) of that side.
     #[inline]
     fn child_value(&mut self, child: &Child<G>, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if let Some(exact) = child.exact {
+            return if child.same { child.gain + exact } else { child.gain - exact };
+        }
         if child.same {
             child.gain
                 + self.search(&child.position, child.key, ply + 1, alpha - child.gain, beta - child.gain)
@@ -425,7 +487,8 @@ impl<G: Solve> Solver<G> {
         (outcome - position.banked_margin(mover)) as i32
     }
 
-    /// Fail-soft alpha-beta on the future value, with the table.
+    /// Fail-soft alpha-beta on the future value, with the table. The
+    /// endgame table must not hold `position` (its parent asks first).
     fn search(&mut self, position: &G, key: u64, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.watch.should_stop(self.nodes) {
@@ -481,7 +544,8 @@ impl<G: Solve> Solver<G> {
         // other children need not even be made.
         let first = table_slot.and_then(|slot| moves.iter().copied().find(|&mv| G::move_slot(mv) == slot));
         if let Some(mv) = first {
-            let child = Self::make_child(position, mv, mover, banked);
+            let mut child = Self::make_child(position, mv, mover, banked);
+            self.look_up_endgame(&mut child);
             let value = self.child_value(&child, ply, alpha, beta);
             if self.failure.is_some() {
                 self.move_lists[ply] = moves;
@@ -501,11 +565,50 @@ impl<G: Solve> Solver<G> {
                     .filter(|&&mv| Some(mv) != first)
                     .map(|&mv| Self::make_child(position, mv, mover, banked)),
             );
-            for child in &children {
-                self.table.prefetch(child.key);
+            // Everything the children need from memory is requested at
+            // once, so that the waits overlap: the endgame table's value
+            // for those it holds, a table bucket for the others.
+            let mut held = 0;
+            for child in &mut children {
+                child.held = self.endgame.as_ref().is_some_and(|e| e.prefetch(&child.position));
+                if !child.held {
+                    self.table.prefetch(child.key);
+                }
+                held += usize::from(child.held);
             }
-            self.apply_history(&mut children, mover);
+            if self.config.history {
+                self.apply_history(&mut children, mover);
+            }
             Self::sort_children(&mut children);
+            if held > 0 {
+                // Children the endgame table holds cost a lookup, not a
+                // search: all of them first. Then they are done with (a
+                // null window has no room for them to raise alpha: either
+                // one cuts off or they only set `best`).
+                let mut searched = 0;
+                for i in 0..children.len() {
+                    if !children[i].held {
+                        children.swap(searched, i);
+                        searched += 1;
+                        continue;
+                    }
+                    self.look_up_endgame(&mut children[i]);
+                    let child = &children[i];
+                    let value = self.child_value(child, ply, alpha, beta);
+                    if value > best {
+                        best = value;
+                        best_move = Some(child.mv);
+                        alpha = alpha.max(value);
+                    }
+                }
+                children.truncate(searched);
+                if best >= beta {
+                    self.children[ply] = children;
+                    self.move_lists[ply] = moves;
+                    self.table.store(key, best, INFINITY, best_move.map(G::move_slot), 1);
+                    return best;
+                }
+            }
             let try_cutoffs = match self.config.enhanced_cutoffs {
                 Cutoffs::Never => false,
                 Cutoffs::SeenBefore => seen_before,
@@ -528,8 +631,10 @@ impl<G: Solve> Solver<G> {
                     if value > alpha {
                         alpha = value;
                         if value >= beta {
-                            let cutoffs = &mut self.history[Self::history_index(mover, child.mv)];
-                            *cutoffs = cutoffs.saturating_add(1);
+                            if self.config.history {
+                                let cutoffs = &mut self.history[Self::history_index(mover, child.mv)];
+                                *cutoffs = cutoffs.saturating_add(1);
+                            }
                             break;
                         }
                     }
@@ -553,6 +658,15 @@ impl<G: Solve> Solver<G> {
             self.table.store(key, best, best, best_slot, work);
         }
         best
+    }
+
+    /// Sets `child.exact` from the endgame table, if it holds the child.
+    #[inline]
+    fn look_up_endgame(&mut self, child: &mut Child<G>) {
+        if let Some(endgame) = &self.endgame {
+            child.exact = endgame.future_value(&child.position);
+            self.endgame_hits += u64::from(child.exact.is_some());
+        }
     }
 
     /// A child whose stored bound already proves a cutoff at `beta`.
@@ -600,6 +714,9 @@ impl<G: Solve> Solver<G> {
         if self.watch.should_stop(self.nodes) {
             self.failure.get_or_insert(SolveError::Stopped);
             return 0;
+        }
+        if let Some(value) = self.endgame.as_ref().and_then(|e| e.future_value(position)) {
+            return value;
         }
         if depth == 0 {
             return if position.outcome().is_some() {

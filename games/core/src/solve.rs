@@ -42,4 +42,45 @@ pub trait Solve: Game {
     fn future_estimate(&self) -> i32 {
         0
     }
+
+    /// An endgame table for the rules of this position: exact future
+    /// values of positions near the end of the game, worked out before the
+    /// search so that it never has to search them. It may take up to
+    /// `max_bytes` of memory; `None` (the default) when the game has none
+    /// or none fits.
+    ///
+    /// The solver asks for it once per solve, so a game should size the
+    /// table to the position: building it must cost less than the search
+    /// it saves.
+    fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn Endgame<Self>>> {
+        let _ = max_bytes;
+        None
+    }
+}
+
+/// Exact future values of some positions of a game, for the solver (see
+/// [`Solve::endgame_table`]).
+pub trait Endgame<G>: Send {
+    /// The future value of `position` for the side to move (the final
+    /// margin minus [`Solve::banked_margin`]), if the table holds the
+    /// position; `None` when it does not.
+    fn future_value(&self, position: &G) -> Option<i32>;
+
+    /// Whether the table holds `position`; if it does, also asks the
+    /// processor to start loading what [`Endgame::future_value`] will
+    /// read for it (only a hint), so that the solver can request what
+    /// several positions need before it reads any of it.
+    fn prefetch(&self, position: &G) -> bool {
+        self.future_value(position).is_some()
+    }
+
+    /// The positions the table holds.
+    fn positions(&self) -> u64;
+
+    /// The bytes the table takes.
+    fn bytes(&self) -> usize;
+
+    /// A line saying what the table covers, for statistics (for example
+    /// "every position with at most 16 stones in the piles").
+    fn describe(&self) -> String;
 }

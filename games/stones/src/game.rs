@@ -184,6 +184,14 @@ impl Solve for Stones {
         let sum = |row: u64| (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
         sum(self.row_word(self.to_move)) - sum(self.row_word(self.to_move.opponent()))
     }
+
+    /// Every position with at most a third of the stones now in the
+    /// piles, if that fits `max_bytes` (see [`crate::StonesEndgame`]).
+    fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn game_core::solve::Endgame<Self>>> {
+        let stones = self.future_bound().unwrap_or(0) as u32;
+        let cover = crate::solve::StonesEndgame::cover_for(&self.rules, stones, max_bytes)?;
+        Some(Box::new(crate::solve::StonesEndgame::build(&self.rules, cover)))
+    }
 }
 
 /// The finaliser of SplitMix64: a bijection of `u64` whose output bits each
