@@ -185,6 +185,13 @@ impl Solve for Stones {
         sum(self.row_word(self.to_move)) - sum(self.row_word(self.to_move.opponent()))
     }
 
+    /// Plays Kalah sowings without the engine's bookkeeping (the tests
+    /// check it is the same).
+    #[inline]
+    fn play_for_solver(&self, mv: Sow) -> (Self, i32, bool) {
+        crate::solve::play_for_solver(self, mv.pile)
+    }
+
     /// Every position with at most a third of the stones now in the
     /// piles, if that fits `max_bytes` (see [`crate::StonesEndgame`]).
     fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn game_core::solve::Endgame<Self>>> {

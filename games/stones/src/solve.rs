@@ -16,9 +16,9 @@
 //! it moves goes to a pile nearer the mover's score pile, on the mover's
 //! own row (relays too). Weighing each stone by its pile number (pile 1 is
 //! next to its owner's score pile), such a move strictly lowers the total
-//! weight, and turning the array to the other side changes nothing. So
-//! those moves never cycle, and working a child out first, when it is not
-//! known yet, ends; the depth is at most the total weight.
+//! *weight*, and turning the array to the other side changes nothing. So
+//! working out the positions fewest stones first, and among as many stones
+//! lightest first, every child is known before its parent.
 //!
 //! # Index
 //!
@@ -38,13 +38,22 @@
 //!
 //! # Speed
 //!
-//! The table is filled in index order. Under the Kalah rules with the
-//! owner-keeps end sweep (both capture rules) the moves are played by a
-//! sowing written for this purpose on the 128-bit pile word, a few dozen
-//! instructions a move; the tests check it against the engine's own
-//! sowing ([`Stones::sow`]) on every position of small boards and on
-//! random positions of large ones. Any other rules play the engine's
-//! sowing itself.
+//! About 60 ns a position on the 2-core test machine: Kalah(6,4)'s table
+//! of the 30 million positions with at most 16 stones takes about 2 s.
+//!
+//! - Positions are visited by weight from lists of rows grouped by stones
+//!   and weight, which also give half of each position's index for free.
+//! - Under the Kalah rules with the owner-keeps end sweep (both capture
+//!   rules) moves are played by a sowing written for this purpose on the
+//!   two rows as two 64-bit words ([`kalah_sow`]), a few dozen
+//!   instructions; the tests check it against the engine's own sowing
+//!   ([`Stones::sow`]) on every position of small boards and on random
+//!   positions of large ones. Any other rules play the engine's sowing.
+//! - The children's values are requested from memory several positions
+//!   before they are read (a software pipeline), as the reads are random
+//!   in a table larger than the processor's caches.
+//!
+//! The same sowing makes the solver's children ([`play_for_solver`]).
 
 use crate::board::{PILE_BYTES, Stones};
 use crate::rules::{EndSweep, MAX_PITS, SowingRule, StonesRules};
@@ -136,6 +145,26 @@ impl Ranking {
         index
     }
 
+    /// The part of [`Ranking::index`] that depends on the first row only
+    /// (on a board of `pits` piles a side).
+    fn index_first(&self, pits: u32, first: u64) -> usize {
+        let low = first.wrapping_mul(u64::MAX / 0xFF);
+        (0..pits as usize).map(|j| self.weights[j][(low >> (8 * j)) as u8 as usize] as usize).sum()
+    }
+
+    /// The rest of [`Ranking::index`]: the part that depends on the second
+    /// row and the first row's stones.
+    #[inline(always)]
+    fn index_second<const PITS: u32>(&self, first_stones: u32, second: u64) -> usize {
+        const ONES64: u64 = u64::MAX / 0xFF;
+        let high = second.wrapping_mul(ONES64) + u64::from(first_stones) * ONES64;
+        let mut index = 0usize;
+        for j in 0..PITS as usize {
+            index += self.weights[PITS as usize + j][(high >> (8 * j)) as u8 as usize] as usize;
+        }
+        index
+    }
+
     /// [`Ranking::index`] for a board of `pits` piles a side.
     #[inline]
     fn index_on(&self, pits: u8, word: u128) -> usize {
@@ -148,28 +177,6 @@ impl Ranking {
             _ => self.index::<16>(word),
         }
     }
-}
-
-/// The pile array whose index follows that of `word` (on a board of
-/// `parts` piles).
-///
-/// In bar positions `b_j = s_j + j` (see the module documentation) the
-/// next choice in the combinatorial number system raises the lowest bar
-/// that can rise, `b_j` with `b_j + 1 < b_(j+1)` (or the last bar), and
-/// puts the bars below it back at `0..j`. In piles: if some pile `k >= 1`
-/// holds stones, the first such, then pile `k` gives a stone to pile
-/// `k - 1`, which also takes pile 0's stones (piles `1..k-1` are empty);
-/// otherwise every stone is in pile 0 and the next level starts, all in
-/// the last pile, with one stone more.
-#[inline]
-fn next_in_index_order(word: u128, parts: usize) -> u128 {
-    let first = word as u8 as u128;
-    let rest = word & !0xFF;
-    if rest == 0 {
-        return (first + 1) << (8 * (parts - 1));
-    }
-    let k = rest.trailing_zeros() / 8;
-    rest - (1u128 << (8 * k)) + ((first + 1) << (8 * (k - 1)))
 }
 
 /// Stones in a pile array.
@@ -208,10 +215,19 @@ struct Successor {
     /// The child's rows, its side to move's first, as the bytes of two
     /// `u64` (both 0 when the game is over).
     rows: (u64, u64),
-    /// What the move banks for the mover, end sweep included.
-    gain: i32,
+    /// What the move puts into the mover's score pile, and into the other
+    /// player's (the end sweep only), in that order.
+    banked: (u32, u32),
     /// Whether the mover moves again.
     same: bool,
+}
+
+impl Successor {
+    /// What the move banks for the mover: the change of the margin.
+    #[inline(always)]
+    fn gain(&self) -> i32 {
+        self.banked.0 as i32 - self.banked.1 as i32
+    }
 }
 
 /// A Kalah sowing (no relay) from the mover's pile at index `at` of
@@ -276,11 +292,66 @@ fn kalah_sow<const PITS: u32>(mut mine: u64, mut theirs: u64, at: u32, empty_cap
     }
     if mine == 0 || theirs == 0 {
         // A side is empty: each player banks the stones on their own side.
-        let gain = (banked + row_stones(mine)) as i32 - row_stones(theirs) as i32;
-        return Successor { rows: (0, 0), gain, same: free_turn };
+        return Successor {
+            rows: (0, 0),
+            banked: (banked + row_stones(mine), row_stones(theirs)),
+            same: free_turn,
+        };
     }
     let rows = if free_turn { (mine, theirs) } else { (theirs, mine) };
-    Successor { rows, gain: banked as i32, same: free_turn }
+    Successor { rows, banked: (banked, 0), same: free_turn }
+}
+
+/// [`kalah_sow`] on a board of `pits` piles a side.
+#[inline]
+fn kalah_sow_on(pits: u8, rows: (u64, u64), at: u32, empty_capture: bool) -> Successor {
+    let (mine, theirs) = rows;
+    match pits {
+        3 => kalah_sow::<3>(mine, theirs, at, empty_capture),
+        4 => kalah_sow::<4>(mine, theirs, at, empty_capture),
+        5 => kalah_sow::<5>(mine, theirs, at, empty_capture),
+        6 => kalah_sow::<6>(mine, theirs, at, empty_capture),
+        7 => kalah_sow::<7>(mine, theirs, at, empty_capture),
+        _ => kalah_sow::<8>(mine, theirs, at, empty_capture),
+    }
+}
+
+/// Whether [`kalah_sow`] plays `rules` (else only the engine does).
+#[inline]
+fn fast_rules(rules: &StonesRules) -> bool {
+    rules.sowing == SowingRule::Kalah && rules.effective_end_sweep() == EndSweep::OwnerKeeps
+}
+
+/// The child of `position` after sowing the mover's pile `pile`, what it
+/// banks for the mover and whether the mover moves again: the same as
+/// playing the move with [`Stones::sow`], faster under the Kalah rules
+/// with the owner-keeps end sweep ([`kalah_sow`]).
+#[inline]
+pub(crate) fn play_for_solver(position: &Stones, pile: u8) -> (Stones, i32, bool) {
+    let mover = position.to_move;
+    if !fast_rules(&position.rules) || !(1..=position.rules.pits).contains(&pile) {
+        let margin = |p: &Stones| i32::from(p.store(mover)) - i32::from(p.store(mover.opponent()));
+        let mut child = position.clone();
+        child.sow(pile, &mut ());
+        let (gain, same) = (margin(&child) - margin(position), child.to_move == mover);
+        return (child, gain, same);
+    }
+    let pits = position.rules.pits;
+    let step = kalah_sow_on(
+        pits,
+        rows_of(position.word(), u32::from(pits)),
+        u32::from(pile) - 1,
+        position.rules.empty_capture,
+    );
+    let mut child = position.clone();
+    let (rows, (mine, theirs)) = (step.rows, step.banked);
+    child.set_word(u128::from(rows.0) | u128::from(rows.1) << (8 * u32::from(pits)));
+    child.stores[mover.index() & 1] += mine as u8;
+    child.stores[mover.opponent().index() & 1] += theirs as u8;
+    if !step.same {
+        child.to_move = mover.opponent();
+    }
+    (child, step.gain(), step.same)
 }
 
 /// The rows of a pile word on a board of `pits` piles a side.
@@ -298,9 +369,68 @@ fn engine_sow(rules: &StonesRules, rows: (u64, u64), at: u32) -> Successor {
     Successor {
         rows: rows_of(child.word(), pits),
         // The mover started with empty score piles.
-        gain: i32::from(child.stores[0]) - i32::from(child.stores[1]),
+        banked: (u32::from(child.stores[0]), u32::from(child.stores[1])),
         same: child.to_move == Seat::FIRST,
     }
+}
+
+/// How many positions ahead [`StonesEndgame::fill`] makes children.
+const AHEAD: usize = 8;
+
+/// A position being worked out: its index and its children, with theirs.
+#[derive(Clone, Copy, Default)]
+struct Expansion {
+    index: usize,
+    children: [(Successor, usize); MAX_PITS as usize],
+    /// Children made (0: the position is not in play).
+    count: usize,
+}
+
+/// Every row of a board (`pits` piles) holding at most `cover` stones,
+/// grouped by stones and weight (the sum of each stone's pile number),
+/// each with its part of the index as the first row
+/// ([`Ranking::index_first`]).
+struct RowsByWeight {
+    /// `groups[stones][weight]`.
+    groups: Vec<Vec<Vec<(u64, u32)>>>,
+}
+
+impl RowsByWeight {
+    fn new(pits: u32, cover: u32, ranking: &Ranking) -> Self {
+        let mut groups: Vec<Vec<Vec<(u64, u32)>>> =
+            (0..=cover).map(|stones| vec![Vec::new(); (stones * pits + 1) as usize]).collect();
+        let mut row = [0u8; 8];
+        Self::each(&mut row, 0, pits as usize, cover, &mut |row| {
+            let (stones, weight) = (row_stones(row), row_weight(row));
+            groups[stones as usize][weight as usize].push((row, ranking.index_first(pits, row) as u32));
+        });
+        RowsByWeight { groups }
+    }
+
+    /// Calls `f` with every row of `parts` piles from `part` on holding at
+    /// most `left` stones more.
+    fn each(row: &mut [u8; 8], part: usize, parts: usize, left: u32, f: &mut impl FnMut(u64)) {
+        if part == parts {
+            f(u64::from_le_bytes(*row));
+            return;
+        }
+        for here in 0..=left {
+            row[part] = here as u8;
+            Self::each(row, part + 1, parts, left - here, f);
+        }
+        row[part] = 0;
+    }
+
+    fn get(&self, stones: u32, weight: u32) -> &[(u64, u32)] {
+        &self.groups[stones as usize][weight as usize]
+    }
+}
+
+/// The weight of a row: each stone counts its pile number (1 next to the
+/// owner's score pile).
+#[inline]
+fn row_weight(row: u64) -> u32 {
+    (0..8).map(|i| pile(row, i) * (i + 1)).sum()
 }
 
 /// The Stones endgame table: the future value of every position with at
@@ -308,28 +438,32 @@ fn engine_sow(rules: &StonesRules, rows: (u64, u64), at: u32) -> Successor {
 #[derive(Clone, Debug)]
 pub struct StonesEndgame {
     ranking: Ranking,
-    /// One byte per index: the value plus 128 ([`UNKNOWN`] while filling).
-    values: Vec<u8>,
+    /// The future value of the position of each index.
+    values: Vec<i8>,
     /// The rules the values hold for.
     rules: StonesRules,
     cover: u32,
 }
 
-impl StonesEndgame {
-    /// The bytes a table covering `cover` stones takes on a board of
-    /// `pits` piles a side (one per position).
-    pub fn bytes_for(pits: u8, cover: u32) -> u64 {
-        positions_up_to(2 * pits as usize, cover)
-    }
+/// The table while it is filled: one byte per index, the value plus 128,
+/// or [`UNKNOWN`].
+struct Filling {
+    ranking: Ranking,
+    values: Vec<u8>,
+    rules: StonesRules,
+    cover: u32,
+}
 
+impl StonesEndgame {
     /// The cover of the table the solver gets for a position with
     /// `stones` stones in the piles, under `rules`, in at most `max_bytes`
     /// of memory: `None` when no table is worth building.
     ///
-    /// The table costs about 0.1 µs a position to build, and its size grows
+    /// A table costs about 60 ns a position to build, and its size grows
     /// by half or more with every stone it covers, while the search it
     /// saves grows more slowly: on Kalah(6,4) covering a third of the
-    /// stones (16 of 48) was best (see notes/solver.md). Fewer than 4
+    /// stones (16 of 48) was best under both capture rules; 17 and 18 cost
+    /// more to build than they saved (see notes/solver.md). Fewer than 4
     /// stones are not worth a table.
     pub fn cover_for(rules: &StonesRules, stones: u32, max_bytes: usize) -> Option<u32> {
         let parts = 2 * rules.pits as usize;
@@ -350,7 +484,7 @@ impl StonesEndgame {
         assert!(size <= u64::from(u32::MAX), "the table is too large");
         let values = vec![UNKNOWN; size as usize];
         advise_huge_pages(&values);
-        let mut table = StonesEndgame { ranking: Ranking::new(parts, cover), values, rules: *rules, cover };
+        let mut table = Filling { ranking: Ranking::new(parts, cover), values, rules: *rules, cover };
         match rules.pits {
             3 => table.fill::<3>(),
             4 => table.fill::<4>(),
@@ -359,48 +493,111 @@ impl StonesEndgame {
             7 => table.fill::<7>(),
             _ => table.fill::<8>(),
         }
-        table
+        let Filling { ranking, values, rules, .. } = table;
+        // In place (same layout): the memory and its huge pages stay.
+        let values = values.into_iter().map(|stored| (i32::from(stored) - 128) as i8).collect();
+        StonesEndgame { ranking, values, rules, cover }
     }
 
     /// The most stones a position of the table holds.
     pub fn cover(&self) -> u32 {
         self.cover
     }
+}
 
-    /// Works out every value, in index order (fewest stones first).
+impl Filling {
+    /// Works out every value: level by level (fewest stones first), and
+    /// within a level by weight (see the module documentation), lightest
+    /// first. Then every child is known by the time its parent is worked
+    /// out: a child has fewer stones, or as many and less weight.
+    ///
+    /// Software-pipelined: the children of a position are made, and their
+    /// values requested from memory, [`AHEAD`] positions before the
+    /// position is worked out, so that the reads (random, in a table of
+    /// many megabytes) overlap instead of waiting one after the other.
     fn fill<const PITS: u32>(&mut self) {
-        let fast = self.rules.sowing == SowingRule::Kalah
-            && self.rules.effective_end_sweep() == EndSweep::OwnerKeeps;
-        let mut word = 0u128;
-        for index in 0..self.values.len() {
-            debug_assert_eq!(self.ranking.index_on(self.rules.pits, word), index);
-            if self.values[index] == UNKNOWN {
-                let rows = rows_of(word, PITS);
-                let value =
-                    if fast { self.evaluate::<PITS, true>(rows) } else { self.evaluate::<PITS, false>(rows) };
-                self.values[index] = (value + 128) as u8;
+        if fast_rules(&self.rules) { self.fill_with::<PITS, true>() } else { self.fill_with::<PITS, false>() }
+    }
+
+    fn fill_with<const PITS: u32, const FAST: bool>(&mut self) {
+        let rows = RowsByWeight::new(PITS, self.cover, &self.ranking);
+        let mut ring = [Expansion::default(); AHEAD];
+        let mut pending = 0usize;
+        // The end of the game: every pile empty, index 0.
+        self.values[0] = 128;
+        for stones in 1..=self.cover {
+            let heaviest = stones * PITS;
+            for weight in stones..=heaviest {
+                // The first row holds `mine` stones of weight `light`, the
+                // second the rest; neither row is empty (else the game is
+                // over).
+                for mine in 1..stones {
+                    let theirs = stones - mine;
+                    for light in mine..=(mine * PITS).min(weight - theirs) {
+                        let heavy = weight - light;
+                        if heavy > theirs * PITS {
+                            continue;
+                        }
+                        for &(second, _) in rows.get(theirs, heavy) {
+                            // The second row's part of the index: its
+                            // prefix sums start from the first row's total.
+                            let base = self.ranking.index_second::<PITS>(mine, second);
+                            for &(first, first_part) in rows.get(mine, light) {
+                                let slot = pending % AHEAD;
+                                if pending >= AHEAD {
+                                    self.finish::<PITS, FAST>(&ring[slot]);
+                                }
+                                let expansion = &mut ring[slot];
+                                expansion.index = base + first_part as usize;
+                                debug_assert_eq!(self.index::<PITS>((first, second)), expansion.index);
+                                self.expand::<PITS, FAST>((first, second), expansion);
+                                pending += 1;
+                            }
+                        }
+                    }
+                }
+                // Finish the weight before the next one reads it.
+                for done in pending.saturating_sub(AHEAD)..pending {
+                    self.finish::<PITS, FAST>(&ring[done % AHEAD]);
+                }
+                pending = 0;
             }
-            word = next_in_index_order(word, 2 * PITS as usize);
         }
     }
 
+    /// Works out the value of an expanded position and stores it.
+    #[inline(always)]
+    fn finish<const PITS: u32, const FAST: bool>(&mut self, expansion: &Expansion) {
+        let value = self.combine::<PITS, FAST>(expansion);
+        self.values[expansion.index] = (value + 128) as u8;
+    }
+
     /// The future value of the position with these rows (the side to
-    /// move's first) from its children's, working out first any child not
-    /// known yet (one with as many stones: see the module documentation).
-    /// `FAST`: Kalah rules with the owner-keeps end sweep ([`kalah_sow`]).
-    fn evaluate<const PITS: u32, const FAST: bool>(&mut self, (mine, theirs): (u64, u64)) -> i32 {
+    /// move's first). `FAST`: Kalah rules with the owner-keeps end sweep
+    /// ([`kalah_sow`]).
+    fn evaluate<const PITS: u32, const FAST: bool>(&mut self, rows: (u64, u64)) -> i32 {
+        let mut expansion = Expansion::default();
+        self.expand::<PITS, FAST>(rows, &mut expansion);
+        self.combine::<PITS, FAST>(&expansion)
+    }
+
+    /// Makes the children of the position with these rows and requests
+    /// their values from memory. None for a position not in play (a side
+    /// is empty: the end sweep would already have emptied the board) or
+    /// the end itself: its value is 0.
+    #[inline(always)]
+    fn expand<const PITS: u32, const FAST: bool>(
+        &self,
+        (mine, theirs): (u64, u64),
+        expansion: &mut Expansion,
+    ) {
+        expansion.count = 0;
         if mine == 0 || theirs == 0 {
-            // Not a position in play (a side is empty: the end sweep would
-            // already have emptied the board), or the end itself.
-            return 0;
+            return;
         }
-        // Every child first, so that the reads of their values are all on
-        // their way from memory at once.
-        let mut children = [(Successor::default(), 0usize); MAX_PITS as usize];
-        let mut count = 0;
         // A high bit in each byte of a pile with stones.
         const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let mut nonempty = ((mine & LOW7) + LOW7 | mine) & !LOW7;
+        let mut nonempty = (((mine & LOW7) + LOW7) | mine) & !LOW7;
         while nonempty != 0 {
             let at = nonempty.trailing_zeros() / 8;
             nonempty &= nonempty - 1;
@@ -411,19 +608,31 @@ impl StonesEndgame {
             };
             let index = self.index::<PITS>(child.rows);
             prefetch_byte(&self.values[index]);
-            children[count] = (child, index);
-            count += 1;
+            expansion.children[expansion.count] = (child, index);
+            expansion.count += 1;
+        }
+    }
+
+    /// The value of an expanded position from its children's, working out
+    /// first any child not known yet (one with as many stones: see the
+    /// module documentation).
+    fn combine<const PITS: u32, const FAST: bool>(&mut self, expansion: &Expansion) -> i32 {
+        if expansion.count == 0 {
+            return 0;
         }
         let mut best = i32::MIN;
-        for &(child, index) in &children[..count] {
+        for &(child, index) in &expansion.children[..expansion.count] {
             let mut stored = self.values[index];
+            // Never so in the order of `fill` (every child is known first),
+            // but worked out here if it were: the table stays right.
             if stored == UNKNOWN {
                 stored = (self.evaluate::<PITS, FAST>(child.rows) + 128) as u8;
                 self.values[index] = stored;
             }
             // A finished game (empty rows) has index 0 and value 0.
             let future = i32::from(stored) - 128;
-            best = best.max(if child.same { child.gain + future } else { child.gain - future });
+            let gain = child.gain();
+            best = best.max(if child.same { gain + future } else { gain - future });
         }
         best
     }
@@ -444,29 +653,14 @@ impl StonesEndgame {
 
 impl Endgame<Stones> for StonesEndgame {
     #[inline]
-    fn future_value(&self, position: &Stones) -> Option<i32> {
+    fn locate(&self, position: &Stones) -> Option<usize> {
         debug_assert_eq!(position.rules, self.rules, "a table holds for one set of rules");
         let word = position.word();
-        (stones_in(word) <= self.cover)
-            .then(|| i32::from(self.values[self.ranking.index_on(self.rules.pits, word)]) - 128)
+        (stones_in(word) <= self.cover).then(|| self.ranking.index_on(self.rules.pits, word))
     }
 
-    #[inline]
-    fn prefetch(&self, position: &Stones) -> bool {
-        let word = position.word();
-        let held = stones_in(word) <= self.cover;
-        if held {
-            prefetch_byte(&self.values[self.ranking.index_on(self.rules.pits, word)]);
-        }
-        held
-    }
-
-    fn positions(&self) -> u64 {
-        self.values.len() as u64
-    }
-
-    fn bytes(&self) -> usize {
-        self.values.len()
+    fn values(&self) -> &[i8] {
+        &self.values
     }
 
     fn describe(&self) -> String {
@@ -552,7 +746,7 @@ mod tests {
     }
 
     #[test]
-    fn the_index_is_a_bijection_ordered_by_stones_and_walked_in_order() {
+    fn the_index_is_a_bijection_ordered_by_stones() {
         for pits in [3u8, 4] {
             let parts = 2 * pits as usize;
             let ranking = Ranking::new(parts, 5);
@@ -567,11 +761,6 @@ mod tests {
                 });
             }
             assert_eq!(seen.len() as u64, positions_up_to(parts, 5));
-            let mut word = 0;
-            for index in 0..positions_up_to(parts, 5) as usize {
-                assert_eq!(ranking.index_on(pits, word), index);
-                word = next_in_index_order(word, parts);
-            }
         }
         assert_eq!(positions_up_to(12, 16), 30_421_755);
     }
@@ -587,16 +776,19 @@ mod tests {
             if pile(mine, at) == 0 {
                 continue;
             }
-            let fast = match pits {
-                3 => kalah_sow::<3>(mine, theirs, at, empty_capture),
-                4 => kalah_sow::<4>(mine, theirs, at, empty_capture),
-                5 => kalah_sow::<5>(mine, theirs, at, empty_capture),
-                6 => kalah_sow::<6>(mine, theirs, at, empty_capture),
-                7 => kalah_sow::<7>(mine, theirs, at, empty_capture),
-                _ => kalah_sow::<8>(mine, theirs, at, empty_capture),
-            };
+            let fast = kalah_sow_on(pits, (mine, theirs), at, empty_capture);
             let engine = engine_sow(&rules, (mine, theirs), at);
             assert_eq!(fast, engine, "pits {pits}, empty capture {empty_capture}, {word:x} from {at}");
+            // The same through the solver's entry point, from either seat
+            // and with stones already banked.
+            for to_move in [Seat::FIRST, Seat::SECOND] {
+                let position = Stones { piles: word.to_le_bytes(), stores: [5, 9], rules, to_move };
+                let mut played = position.clone();
+                played.play_unchecked(crate::Sow { pile: at as u8 + 1 });
+                let (child, gain, same) = play_for_solver(&position, at as u8 + 1);
+                assert_eq!(child, played, "{position:?} from {at}");
+                assert_eq!((gain, same), (fast.gain(), played.to_move == to_move));
+            }
         }
     }
 
