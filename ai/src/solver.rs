@@ -37,7 +37,7 @@
 //!
 //! A game may give the solver a table of exact future values for the
 //! positions near the end ([`Solve::endgame_table`]; Stones has every
-//! position with at most a third of the stones in play). The solver never
+//! position with at most about a third of the stones in play). The solver never
 //! searches a position the table holds: when it makes the children of a
 //! node, it first reads the values of those the table holds (one of them
 //! may already cut off), and only then looks the others up in its own
@@ -401,12 +401,20 @@ impl<G: Solve> Solver<G> {
     /// The child of `position` after `mv` ([`Solve::play_for_solver`]).
     #[inline]
     fn make_child(position: &G, mv: G::Move) -> Child<G> {
+        let mut child = Self::make_child_unkeyed(position, mv);
+        child.key = child.position.future_key();
+        child
+    }
+
+    /// [`Solver::make_child`] without the table key (0), which a child the
+    /// endgame table holds never needs.
+    #[inline]
+    fn make_child_unkeyed(position: &G, mv: G::Move) -> Child<G> {
         let (child, gain, same) = position.play_for_solver(mv);
         // Free turns first, then the biggest gain, then (added by the
         // search) the history of the move.
         let order = (i64::from(same) << 48) + (i64::from(gain) << 24);
-        let key = child.future_key();
-        Child { position: child, mv, same, gain, order, key, slot: None, exact: None }
+        Child { position: child, mv, same, gain, order, key: 0, slot: None, exact: None }
     }
 
     /// Sorts children best first (insertion sort: few children, stable
@@ -575,9 +583,13 @@ impl<G: Solve> Solver<G> {
             children.clear();
             let mut held = 0;
             for &mv in moves.iter().filter(|&&mv| Some(mv) != first) {
-                let mut child = Self::make_child(position, mv);
+                let mut child = Self::make_child_unkeyed(position, mv);
                 child.slot = self.endgame.as_ref().and_then(|e| e.locate(&child.position));
-                held += usize::from(child.slot.is_some());
+                if child.slot.is_some() {
+                    held += 1;
+                } else {
+                    child.key = child.position.future_key();
+                }
                 children.push(child);
             }
             // Everything the children need from memory is requested at

@@ -247,9 +247,9 @@ fn kalah_sow<const PITS: u32>(mut mine: u64, mut theirs: u64, at: u32, empty_cap
     let lap = 2 * PITS + 1;
     let hand = pile(mine, at);
     mine -= u64::from(hand) << (8 * at);
-    // Whole laps: a stone in every pile and in the score pile each.
-    let laps = hand / lap;
-    let rest = hand % lap;
+    // Whole laps: a stone in every pile and in the score pile each. (Rare:
+    // the branch spares the common case a division.)
+    let (laps, rest) = if hand < lap { (0, hand) } else { (hand / lap, hand % lap) };
     mine += u64::from(laps) * full;
     theirs += u64::from(laps) * full;
     let mut banked = laps;
@@ -377,13 +377,26 @@ fn engine_sow(rules: &StonesRules, rows: (u64, u64), at: u32) -> Successor {
 /// How many positions ahead [`StonesEndgame::fill`] makes children.
 const AHEAD: usize = 8;
 
-/// A position being worked out: its index and its children, with theirs.
+/// A position being worked out: its index and, for each child, what
+/// [`Filling::combine`] needs.
 #[derive(Clone, Copy, Default)]
 struct Expansion {
     index: usize,
-    children: [(Successor, usize); MAX_PITS as usize],
+    children: [Edge; MAX_PITS as usize],
     /// Children made (0: the position is not in play).
     count: usize,
+}
+
+/// A child as [`Filling::combine`] needs it: small, as it is written and
+/// read once per child of every position of the table.
+#[derive(Clone, Copy, Default)]
+struct Edge {
+    /// The child's index.
+    index: u32,
+    /// What the move banks for the mover.
+    gain: i16,
+    /// Whether the mover moves again.
+    same: bool,
 }
 
 /// Every row of a board (`pits` piles) holding at most `cover` stones,
@@ -461,13 +474,14 @@ impl StonesEndgame {
     ///
     /// A table costs about 60 ns a position to build, and its size grows
     /// by half or more with every stone it covers, while the search it
-    /// saves grows more slowly: on Kalah(6,4) covering a third of the
-    /// stones (16 of 48) was best under both capture rules; 17 and 18 cost
-    /// more to build than they saved (see notes/solver.md). Fewer than 4
-    /// stones are not worth a table.
+    /// saves grows more slowly. On Kalah(6,4) 17 of the 48 stones was
+    /// best: 10% less time than 16 under the standard capture, the same
+    /// under the empty capture; 18 cost more to build than it saved (see
+    /// notes/solver.md). So the cover is 17/48 of the stones, rounded.
+    /// Fewer than 4 stones are not worth a table.
     pub fn cover_for(rules: &StonesRules, stones: u32, max_bytes: usize) -> Option<u32> {
         let parts = 2 * rules.pits as usize;
-        let mut cover = (stones / 3).min(MAX_COVER);
+        let mut cover = ((stones * 17 + 24) / 48).min(MAX_COVER);
         while cover > 0 && positions_up_to(parts, cover) > (max_bytes as u64).min(u64::from(u32::MAX)) {
             cover -= 1;
         }
@@ -545,7 +559,7 @@ impl Filling {
                             for &(first, first_part) in rows.get(mine, light) {
                                 let slot = pending % AHEAD;
                                 if pending >= AHEAD {
-                                    self.finish::<PITS, FAST>(&ring[slot]);
+                                    self.finish(&ring[slot]);
                                 }
                                 let expansion = &mut ring[slot];
                                 expansion.index = base + first_part as usize;
@@ -558,7 +572,7 @@ impl Filling {
                 }
                 // Finish the weight before the next one reads it.
                 for done in pending.saturating_sub(AHEAD)..pending {
-                    self.finish::<PITS, FAST>(&ring[done % AHEAD]);
+                    self.finish(&ring[done % AHEAD]);
                 }
                 pending = 0;
             }
@@ -567,18 +581,9 @@ impl Filling {
 
     /// Works out the value of an expanded position and stores it.
     #[inline(always)]
-    fn finish<const PITS: u32, const FAST: bool>(&mut self, expansion: &Expansion) {
-        let value = self.combine::<PITS, FAST>(expansion);
+    fn finish(&mut self, expansion: &Expansion) {
+        let value = self.combine(expansion);
         self.values[expansion.index] = (value + 128) as u8;
-    }
-
-    /// The future value of the position with these rows (the side to
-    /// move's first). `FAST`: Kalah rules with the owner-keeps end sweep
-    /// ([`kalah_sow`]).
-    fn evaluate<const PITS: u32, const FAST: bool>(&mut self, rows: (u64, u64)) -> i32 {
-        let mut expansion = Expansion::default();
-        self.expand::<PITS, FAST>(rows, &mut expansion);
-        self.combine::<PITS, FAST>(&expansion)
     }
 
     /// Makes the children of the position with these rows and requests
@@ -608,30 +613,28 @@ impl Filling {
             };
             let index = self.index::<PITS>(child.rows);
             prefetch_byte(&self.values[index]);
-            expansion.children[expansion.count] = (child, index);
+            expansion.children[expansion.count] =
+                Edge { index: index as u32, gain: child.gain() as i16, same: child.same };
             expansion.count += 1;
         }
     }
 
-    /// The value of an expanded position from its children's, working out
-    /// first any child not known yet (one with as many stones: see the
-    /// module documentation).
-    fn combine<const PITS: u32, const FAST: bool>(&mut self, expansion: &Expansion) -> i32 {
+    /// The value of an expanded position from its children's, which the
+    /// order of [`Filling::fill`] has all worked out already.
+    fn combine(&self, expansion: &Expansion) -> i32 {
         if expansion.count == 0 {
             return 0;
         }
         let mut best = i32::MIN;
-        for &(child, index) in &expansion.children[..expansion.count] {
-            let mut stored = self.values[index];
-            // Never so in the order of `fill` (every child is known first),
-            // but worked out here if it were: the table stays right.
-            if stored == UNKNOWN {
-                stored = (self.evaluate::<PITS, FAST>(child.rows) + 128) as u8;
-                self.values[index] = stored;
-            }
+        for child in &expansion.children[..expansion.count] {
+            let stored = self.values[child.index as usize];
+            // The order's proof is in the module documentation; were it
+            // wrong, this stops the program rather than let a wrong value
+            // into the table.
+            assert_ne!(stored, UNKNOWN, "a child is worked out before its parent");
             // A finished game (empty rows) has index 0 and value 0.
             let future = i32::from(stored) - 128;
-            let gain = child.gain();
+            let gain = i32::from(child.gain);
             best = best.max(if child.same { gain + future } else { gain - future });
         }
         best
