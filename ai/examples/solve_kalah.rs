@@ -6,7 +6,13 @@
 //!
 //! `empty` selects the empty-capture rule of "Solving Kalah" (Irving,
 //! Donkers, Uiterwijk 2000); without it a capture needs a non-empty
-//! opposite pit. The table takes `MB` megabytes (default 1024).
+//! opposite pit. The table takes `MB` megabytes (default 512, as
+//! `boardsuite solve`).
+//!
+//! For experiments, the environment can change the solver's settings:
+//! `SOLVE_ETC=never|seen|always` (enhanced transposition cutoffs),
+//! `SOLVE_GUESS=DEPTH` (first guess), `SOLVE_ENDGAME_MB=MB` (the endgame
+//! table's limit; 0: none), `SOLVE_HISTORY=1` (history heuristic).
 
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::Game;
@@ -17,7 +23,7 @@ fn main() {
     let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (pits, stones) = (number(0, 6) as u8, number(1, 4) as u8);
     let empty_capture = args.iter().any(|a| a == "empty");
-    let table_mb = args.iter().skip(2).find_map(|a| a.parse().ok()).unwrap_or(1024);
+    let table_mb = args.iter().skip(2).find_map(|a| a.parse().ok()).unwrap_or(512);
     let start = Stones::start(&StonesRules::kalah(pits, stones, empty_capture), &[]).expect("valid rules");
     let mut config = SolverConfig { table_mb, ..SolverConfig::default() };
     if let Ok(etc) = std::env::var("SOLVE_ETC") {
@@ -30,6 +36,10 @@ fn main() {
     if let Some(depth) = std::env::var("SOLVE_GUESS").ok().and_then(|d| d.parse().ok()) {
         config.guess_depth = depth;
     }
+    if let Some(mb) = std::env::var("SOLVE_ENDGAME_MB").ok().and_then(|d| d.parse().ok()) {
+        config.endgame_mb = mb;
+    }
+    config.history = std::env::var("SOLVE_HISTORY").is_ok_and(|h| h == "1");
     let solution = std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || Solver::new(config).solve(&start, &SearchLimits::none()))
@@ -38,6 +48,15 @@ fn main() {
         .expect("solver finished")
         .expect("solved");
     let stats = &solution.stats;
+    if stats.endgame_positions > 0 {
+        println!(
+            "endgame table: {} ({} positions, built in {:.3} s), {} lookups",
+            stats.endgame,
+            stats.endgame_positions,
+            stats.endgame_time.as_secs_f64(),
+            stats.endgame_hits
+        );
+    }
     println!(
         "kalah({pits},{stones}) {}: value {:+} in {:.3} s, {} nodes, {:.2} Mnodes/s, {} passes from {:+}, {}/{} probes hit",
         if empty_capture { "empty capture" } else { "standard capture" },

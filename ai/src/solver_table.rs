@@ -26,7 +26,7 @@
 /// whole trip to memory. Searching a node's children is enough work to
 /// hide most of that when their buckets are requested early.)
 #[inline(always)]
-fn prefetch_line(word: &u64) {
+pub(crate) fn prefetch<T>(word: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `_mm_prefetch` only hints the cache; it never faults, even
     // on a bad address, and here the address is a live reference. SSE is
@@ -34,7 +34,7 @@ fn prefetch_line(word: &u64) {
     #[allow(unsafe_code)]
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((word as *const u64).cast());
+        _mm_prefetch::<_MM_HINT_T0>((word as *const T).cast());
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = word;
@@ -178,7 +178,7 @@ impl SolverTable {
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
         let start = self.bucket(key);
-        prefetch_line(&self.words[start]);
+        prefetch(&self.words[start]);
     }
 
     /// The bounds known for `key`.

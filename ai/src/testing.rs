@@ -98,6 +98,8 @@ pub fn check_solver_against_plain<G: Solve>(positions: &[G]) {
         enhanced_cutoffs: Cutoffs::Never,
         guess_depth: 0,
         future_bound: None,
+        endgame_mb: 0,
+        history: false,
     };
     let full = SolverConfig::<G> { table_mb: 1, ..SolverConfig::default() };
     let mut kept = Solver::new(full);

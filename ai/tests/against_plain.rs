@@ -137,7 +137,13 @@ fn a_bigger_kalah_solves_with_every_setting_alike() {
     for enhanced_cutoffs in [Cutoffs::Never, Cutoffs::SeenBefore, Cutoffs::Always] {
         for guess_depth in [0, 6] {
             for future_bound in [None, Some(in_play_bound as fn(&Kalah) -> i32)] {
-                let config = SolverConfig { table_mb: 8, enhanced_cutoffs, guess_depth, future_bound };
+                let config = SolverConfig {
+                    table_mb: 8,
+                    enhanced_cutoffs,
+                    guess_depth,
+                    future_bound,
+                    ..SolverConfig::default()
+                };
                 let solution = Solver::new(config).solve(&start, &SearchLimits::none()).unwrap();
                 values.push(solution.value);
             }

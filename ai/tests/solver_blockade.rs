@@ -51,6 +51,7 @@ fn blockade_five_solves_alike_with_every_setting() {
         enhanced_cutoffs: ai::Cutoffs::Never,
         guess_depth: 0,
         future_bound: None,
+        ..SolverConfig::default()
     };
     let full = SolverConfig::<Blockade> { table_mb: 16, ..SolverConfig::default() };
     let values: Vec<i64> = [bare, full]

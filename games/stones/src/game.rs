@@ -184,6 +184,22 @@ impl Solve for Stones {
         let sum = |row: u64| (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
         sum(self.row_word(self.to_move)) - sum(self.row_word(self.to_move.opponent()))
     }
+
+    /// Plays Kalah sowings without the engine's bookkeeping (the tests
+    /// check it is the same).
+    #[inline]
+    fn play_for_solver(&self, mv: Sow) -> (Self, i32, bool) {
+        crate::solve::play_for_solver(self, mv.pile)
+    }
+
+    /// Every position with at most about a third of the stones now in the
+    /// piles (17 of 48), if that fits `max_bytes` (see
+    /// [`crate::StonesEndgame::cover_for`]).
+    fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn game_core::solve::Endgame<Self>>> {
+        let stones = self.future_bound().unwrap_or(0) as u32;
+        let cover = crate::solve::StonesEndgame::cover_for(&self.rules, stones, max_bytes)?;
+        Some(Box::new(crate::solve::StonesEndgame::build(&self.rules, cover)))
+    }
 }
 
 /// The finaliser of SplitMix64: a bijection of `u64` whose output bits each

@@ -77,6 +77,7 @@ mod hash;
 mod moves;
 mod position_text;
 mod rules;
+mod solve;
 mod sowing;
 mod trace;
 
@@ -84,5 +85,6 @@ pub use board::{MAX_TOTAL_STONES, Pit, Place, Stones};
 pub use eval::STONE;
 pub use moves::{Sow, StonesViolation};
 pub use rules::{EndSweep, MAX_PITS, MAX_STONES, MIN_PITS, MIN_STONES, SowingRule, StonesRules};
+pub use solve::StonesEndgame;
 pub use sowing::Landing;
 pub use trace::{SowingStep, SowingTrace};
