@@ -197,7 +197,7 @@ pub const STONES_TABLE: [Budget; 10] = [
     alpha_beta(6, 500, 600).with_noise(0.05).with_table(8, 2),
     alpha_beta(8, 1_000, 800).with_noise(0.02).with_table(16, 2),
     alpha_beta(12, 3_000, 1_200).with_table(32, 2),
-    alpha_beta(64, 12_000, 2_000).with_table(128, 2),
+    alpha_beta(64, 12_000, 2_000).with_table(64, 2),
 ];
 
 /// Blockade (territory on a grid). Few squares touch both colours, so
@@ -213,7 +213,7 @@ pub const BLOCKADE_TABLE: [Budget; 10] = [
     alpha_beta(5, 1_000, 800).with_noise(0.02).with_table(32, 1),
     alpha_beta(6, 2_000, 1_200).with_table(64, 1),
     alpha_beta(8, 4_000, 1_600).with_table(64, 1),
-    alpha_beta(64, 8_000, 2_000).with_table(128, 1),
+    alpha_beta(64, 8_000, 2_000).with_table(64, 1),
 ];
 
 /// What a won Strategy Chess game is worth when sampled values are
