@@ -476,8 +476,8 @@ impl StonesEndgame {
     /// by half or more with every stone it covers, while the search it
     /// saves grows more slowly. On Kalah(6,4) 17 of the 48 stones was
     /// best: 10% less time than 16 under the standard capture, the same
-    /// under the empty capture; 18 cost more to build than it saved (see
-    /// notes/solver.md). So the cover is 17/48 of the stones, rounded.
+    /// under the empty capture; 18 cost more to build than it saved. So
+    /// the cover is 17/48 of the stones, rounded.
     /// Fewer than 4 stones are not worth a table.
     pub fn cover_for(rules: &StonesRules, stones: u32, max_bytes: usize) -> Option<u32> {
         let parts = 2 * rules.pits as usize;

@@ -382,7 +382,7 @@ mod tests {
 #[cfg(test)]
 mod smoke_points {
     //! The click points of the Strategy Chess step of the GUI smoke test
-    //! (notes/gui-chess.md), in a 1280x800 window, checked against the
+    //! (`.ci/gui-smoke.sh`), in a 1280x800 window, checked against the
     //! layout so a layout change cannot silently break the step.
 
     use crate::gui::games::strategy_chess::board::geometry::BoardGeometry;
