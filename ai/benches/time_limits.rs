@@ -16,7 +16,7 @@ use ai::{
 };
 use game_core::nim::{Nim, NimRules};
 use game_core::rng::seeded;
-use game_core::{Evaluate, Game, Observe, RuleSet, Seat};
+use game_core::{Evaluate, Game, Observe, Seat};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -146,7 +146,7 @@ fn level_ten<G: Observe + Evaluate>(position: &G) -> bool {
 fn real_games() -> bool {
     let stones = stones::Stones::start(&stones::StonesRules::default(), &[]).unwrap();
     let blockade = blockade::Blockade::start(&blockade::BlockadeRules::default(), &[]).unwrap();
-    let rules = strategy_chess::StrategyChessRules::default().with_settings(&[]).unwrap();
+    let rules = strategy_chess::StrategyChessRules::default();
     let library = strategy_chess::Library::builtin();
     let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
     let chess = strategy_chess::StrategyChess::start(&rules, &setups).unwrap();
