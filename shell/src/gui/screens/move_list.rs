@@ -128,9 +128,10 @@ impl MoveListScreen {
         &self.lines
     }
 
-    /// The first row shown.
-    pub fn first_row(&self) -> usize {
-        self.first
+    /// The first row shown in `view` (a larger window shows more of the
+    /// end).
+    pub fn first_row(&self, view: &View) -> usize {
+        self.first.min(self.lines.len().saturating_sub(move_list_layout(view).fits()))
     }
 
     /// The widgets in `view`: Back.
@@ -140,7 +141,7 @@ impl MoveListScreen {
 
     fn scroll(&mut self, view: &View, delta: i32) {
         let fits = move_list_layout(view).fits();
-        self.first = scroll_by(self.first, delta, self.lines.len().saturating_sub(fits));
+        self.first = scroll_by(self.first_row(view), delta, self.lines.len().saturating_sub(fits));
     }
 }
 
@@ -188,7 +189,8 @@ impl Screen for MoveListScreen {
         let l = move_list_layout(view);
         canvas.round(l.panel, m.radius * 1.2, palette::PANEL);
         let fits = l.fits();
-        for (k, line) in self.lines.iter().skip(self.first).take(fits).enumerate() {
+        let first = self.first_row(view);
+        for (k, line) in self.lines.iter().skip(first).take(fits).enumerate() {
             let r = Rect::new(l.list.x, l.list.y + k as f32 * l.row_h, l.list.w - m.gap, l.row_h);
             canvas.label(r, line, m.body, Weight::Regular, Align::Left, palette::TEXT);
         }
@@ -196,7 +198,7 @@ impl Screen for MoveListScreen {
             let r = Rect::new(l.list.x, l.list.y, l.list.w, l.row_h);
             canvas.label(r, "No moves", m.body, Weight::Regular, Align::Left, palette::DISABLED);
         }
-        draw_indicator(canvas, l.list, self.first, fits, self.lines.len(), m);
+        draw_indicator(canvas, l.list, first, fits, self.lines.len(), m);
         draw_note(canvas, ctx, l.note, &self.note, m);
         let widgets = self.widgets(view);
         button::draw(canvas, widgets[0].rect, "Back", look_of(&widgets, 0, self.focus, ctx), m);
@@ -258,17 +260,22 @@ mod tests {
             let fits = l.fits();
             assert!((5..150).contains(&fits), "{fits} rows at {w}x{h}");
             screen.input(&mut ctx, &view, &InputEvent::Wheel(-1.0));
-            assert_eq!(screen.first_row(), WHEEL_ROWS as usize);
+            assert_eq!(screen.first_row(&view), WHEEL_ROWS as usize);
             screen.input(&mut ctx, &view, &InputEvent::Key(Key::PageDown));
-            assert_eq!(screen.first_row(), WHEEL_ROWS as usize + fits - 1);
+            assert_eq!(screen.first_row(&view), WHEEL_ROWS as usize + fits - 1);
             screen.input(&mut ctx, &view, &InputEvent::Key(Key::End));
-            assert_eq!(screen.first_row(), 150 - fits, "the last move shows at the bottom");
+            assert_eq!(screen.first_row(&view), 150 - fits, "the last move shows at the bottom");
             screen.input(&mut ctx, &view, &InputEvent::Key(Key::Arrow(Direction::Down)));
-            assert_eq!(screen.first_row(), 150 - fits);
+            assert_eq!(screen.first_row(&view), 150 - fits);
+            // A taller window shows more of the end, not empty rows.
+            assert_eq!(
+                screen.first_row(&View::of_size(w, h + 300.0)),
+                150 - move_list_layout(&View::of_size(w, h + 300.0)).fits()
+            );
             screen.input(&mut ctx, &view, &InputEvent::Key(Key::Home));
-            assert_eq!(screen.first_row(), 0);
+            assert_eq!(screen.first_row(&view), 0);
             screen.input(&mut ctx, &view, &InputEvent::Key(Key::Arrow(Direction::Up)));
-            assert_eq!(screen.first_row(), 0);
+            assert_eq!(screen.first_row(&view), 0);
             assert!(matches!(screen.input(&mut ctx, &view, &InputEvent::Key(Key::Escape)), Command::Pop));
         }
     }
