@@ -8,9 +8,10 @@ use super::theme::Rgba;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
 use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{
-    Color, Font, Material, MaterialParams, ShaderSource, TextParams, Vec2, clear_background,
-    draw_circle_lines, draw_line, draw_rectangle, draw_text_ex, draw_triangle, gl_use_default_material,
-    gl_use_material, load_material, load_ttf_font_from_bytes, measure_text,
+    Camera2D, Color, DrawTextureParams, FilterMode, Font, Material, MaterialParams, RenderTarget,
+    ShaderSource, TextParams, Vec2, WHITE, clear_background, draw_circle_lines, draw_line, draw_rectangle,
+    draw_text_ex, draw_texture_ex, draw_triangle, gl_use_default_material, gl_use_material, load_material,
+    load_ttf_font_from_bytes, measure_text, render_target, set_camera, set_default_camera,
 };
 
 /// The bundled regular face (DejaVu Sans; see `assets/fonts/`).
@@ -68,6 +69,8 @@ pub struct Canvas {
     bold: Font,
     flat: Option<Material>,
     flat_blended: Option<Material>,
+    /// Copies a kept picture without blending (see [`Canvas::kept`]).
+    copy: Option<Material>,
     pipeline: Pipeline,
     /// Text waiting for the end of the layer.
     pending: Vec<PendingText>,
@@ -75,6 +78,22 @@ pub struct Canvas {
     batches: u32,
     /// A shape being built (reused, so drawing allocates nothing).
     mesh: Mesh,
+    /// Pictures kept between frames (see [`Canvas::kept`]).
+    kept: Vec<KeptPicture>,
+}
+
+/// A part of the screen drawn once into a texture and copied to the
+/// window each frame until what it shows changes.
+struct KeptPicture {
+    /// Which part of the screen it is (one picture per name).
+    name: &'static str,
+    /// Its place in whole pixels: x, y, width, height.
+    place: (i32, i32, u32, u32),
+    /// What it shows, as the caller's fingerprint.
+    content: Option<u64>,
+    target: RenderTarget,
+    /// Whether this frame or the last one used it.
+    used: bool,
 }
 
 /// A line of text waiting to be drawn.
@@ -94,6 +113,7 @@ enum Pipeline {
     Default,
     Flat,
     FlatBlended,
+    Copy,
 }
 
 const FLAT_VERTEX: &str = "#version 100
@@ -114,6 +134,24 @@ void main() {
     gl_FragColor = color;
 }";
 
+const COPY_FRAGMENT: &str = "#version 100
+varying mediump vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = texture2D(Texture, uv);
+}";
+
+const COPY_VERTEX: &str = "#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+varying mediump vec2 uv;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    uv = texcoord;
+}";
+
 fn flat_material(blended: bool) -> Option<Material> {
     let color_blend = blended.then(|| {
         BlendState::new(
@@ -128,6 +166,24 @@ fn flat_material(blended: bool) -> Option<Material> {
     };
     // Without the material everything still draws, only slower.
     load_material(ShaderSource::Glsl { vertex: FLAT_VERTEX, fragment: FLAT_FRAGMENT }, params).ok()
+}
+
+/// A material that copies a texture's pixels as they are: no tint, no
+/// blending (macroquad's default material blends, which costs a software
+/// driver a read of every pixel underneath).
+fn copy_material() -> Option<Material> {
+    load_material(
+        ShaderSource::Glsl { vertex: COPY_VERTEX, fragment: COPY_FRAGMENT },
+        MaterialParams::default(),
+    )
+    .ok()
+}
+
+/// The whole pixels that cover `r`: x, y, width, height.
+fn whole_pixels(r: Rect) -> (i32, i32, u32, u32) {
+    let (x0, y0) = (r.x.floor(), r.y.floor());
+    let (x1, y1) = (r.right().ceil().max(x0), r.bottom().ceil().max(y0));
+    (x0 as i32, y0 as i32, (x1 - x0) as u32, (y1 - y0) as u32)
 }
 
 /// The sides of a polygon that stays within a third of a pixel of a circle
@@ -159,10 +215,12 @@ impl Canvas {
             bold,
             flat: flat_material(false),
             flat_blended: flat_material(true),
+            copy: copy_material(),
             pipeline: Pipeline::Unknown,
             pending: Vec::new(),
             batches: 0,
             mesh: Mesh { vertices: Vec::new(), indices: Vec::new(), texture: None },
+            kept: Vec::new(),
         })
     }
 
@@ -170,8 +228,84 @@ impl Canvas {
     pub fn begin_frame(&mut self, c: Rgba) {
         self.pipeline = Pipeline::Unknown;
         self.batches = 0;
+        // A picture no screen drew last frame is let go (its screen closed,
+        // or shows something else); the drawing that used it is done.
+        self.kept.retain(|k| k.used);
+        for k in &mut self.kept {
+            k.used = false;
+        }
         self.select(Pipeline::Default);
         clear_background(color(c));
+    }
+
+    /// Draws the part of the screen `area` (plain `background` behind it)
+    /// from a picture kept from an earlier frame, when `content` (a
+    /// fingerprint of everything `draw` depends on) and the place are the
+    /// same as then; otherwise `draw` paints the picture anew first.
+    ///
+    /// Why: a software GL driver (llvmpipe under Xvfb) pays for every
+    /// pixel each layer covers, and a board of raised pieces covers its
+    /// squares about five times. Copying the kept picture covers them once.
+    /// The picture is drawn at the same whole-pixel offsets as the window,
+    /// so it is the same pixels as drawing directly; `draw` must stay
+    /// inside `area`, whose background is covered (it is plain behind).
+    ///
+    /// Text `draw` adds lands in the picture; text held back before the
+    /// call stays held back for the window.
+    pub fn kept(
+        &mut self,
+        name: &'static str,
+        area: Rect,
+        background: Rgba,
+        content: u64,
+        draw: impl FnOnce(&mut Canvas),
+    ) {
+        let place = whole_pixels(area);
+        let (x, y, w, h) = place;
+        if w == 0 || h == 0 || self.copy.is_none() {
+            return draw(self);
+        }
+        let at = match self.kept.iter().position(|k| k.name == name) {
+            Some(i) if self.kept[i].place.2 == w && self.kept[i].place.3 == h => i,
+            found => {
+                // New, or the window changed size: a texture of the new size.
+                let target = render_target(w, h);
+                target.texture.set_filter(FilterMode::Nearest);
+                let picture = KeptPicture { name, place, content: None, target, used: true };
+                match found {
+                    Some(i) => {
+                        self.kept[i] = picture;
+                        i
+                    }
+                    None => {
+                        self.kept.push(picture);
+                        self.kept.len() - 1
+                    }
+                }
+            }
+        };
+        self.kept[at].used = true;
+        if self.kept[at].content != Some(content) || self.kept[at].place != place {
+            let target = self.kept[at].target.clone();
+            let held = std::mem::take(&mut self.pending);
+            let pixels = macroquad::math::Rect::new(x as f32, y as f32, w as f32, h as f32);
+            set_camera(&Camera2D { render_target: Some(target), ..Camera2D::from_display_rect(pixels) });
+            self.fill(Rect::new(x as f32, y as f32, w as f32, h as f32), background.with_alpha(1.0));
+            draw(self);
+            self.layer();
+            set_default_camera();
+            self.pending = held;
+            self.kept[at].content = Some(content);
+            self.kept[at].place = place;
+        }
+        self.select(Pipeline::Copy);
+        let params = DrawTextureParams {
+            dest_size: Some(Vec2::new(w as f32, h as f32)),
+            // A texture drawn through a camera lies upside down.
+            flip_y: true,
+            ..Default::default()
+        };
+        draw_texture_ex(&self.kept[at].target.texture, x as f32, y as f32, WHITE, params);
     }
 
     /// Ends a frame (drawing the text held back), leaving macroquad's
@@ -217,6 +351,7 @@ impl Canvas {
         let material = match pipeline {
             Pipeline::Flat => self.flat.as_ref(),
             Pipeline::FlatBlended => self.flat_blended.as_ref(),
+            Pipeline::Copy => self.copy.as_ref(),
             Pipeline::Default | Pipeline::Unknown => None,
         };
         match material {

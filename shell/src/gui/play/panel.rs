@@ -16,6 +16,7 @@ use crate::gui::screens::draw_chrome;
 use crate::gui::text::wrap;
 use crate::gui::theme::{Metrics, Rgba, palette};
 use crate::gui::widgets::button::{self, Look};
+use crate::gui::widgets::scroll::{draw_indicator, scroll_by};
 use crate::gui::widgets::text_field::{self, FieldView, TextField};
 use crate::gui::widgets::{Widget, hovered};
 use game_core::{Evaluate, Finish, Observe, Outcome, Seat};
@@ -51,6 +52,8 @@ pub struct PanelState<'a, G: Observe + Evaluate> {
     pub chat: &'a TextField,
     /// Whether typing goes to the chat now.
     pub typing: bool,
+    /// How far the chat is scrolled back.
+    pub chat_scroll: ChatScroll,
 }
 
 /// The colour of a seat's stones or pieces.
@@ -395,7 +398,16 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     match (state.tab, state.session.talk()) {
         (PanelTab::Chat, Some(talk)) if parts.tabs.is_some() => {
-            draw_chat(canvas, list, talk.lines(), frame.names, state.session.home(), measure, m);
+            draw_chat(
+                canvas,
+                list,
+                talk.lines(),
+                frame.names,
+                state.session.home(),
+                state.chat_scroll,
+                measure,
+                m,
+            );
         }
         _ => draw_moves(canvas, list, state.session, frame.names, m),
     }
@@ -432,25 +444,49 @@ fn draw_moves<G: Observe + Evaluate>(
     }
 }
 
-/// The chat's latest lines that fit, wrapped, the newest at the bottom.
-fn draw_chat(
-    canvas: &mut Canvas,
-    list: Rect,
+/// How far up the chat is scrolled: `None` follows the latest line;
+/// `Some(first)` holds the view at that wrapped row (rows only come at the
+/// end, so what is being read stays put while new lines arrive).
+pub type ChatScroll = Option<usize>;
+
+/// The first of `total` wrapped chat rows shown in room for `fits`.
+pub fn chat_first_row(total: usize, fits: usize, scroll: ChatScroll) -> usize {
+    let latest = total.saturating_sub(fits);
+    scroll.map_or(latest, |first| first.min(latest))
+}
+
+/// The chat scrolled by `delta` rows (up is negative); back at the latest
+/// rows it follows new lines again.
+pub fn scroll_chat(scroll: ChatScroll, delta: i32, total: usize, fits: usize) -> ChatScroll {
+    let latest = total.saturating_sub(fits);
+    let first = scroll_by(chat_first_row(total, fits, scroll), delta, latest);
+    (first < latest).then_some(first)
+}
+
+/// How many chat rows fit the list `list`.
+pub fn chat_fits(list: Rect, m: &Metrics) -> usize {
+    (list.h / (m.small * 1.45)).floor().max(0.0) as usize
+}
+
+/// The width chat lines wrap to in the list `list` (the scroll indicator
+/// keeps the right edge).
+fn chat_width(list: Rect, m: &Metrics) -> f32 {
+    list.w - (m.gap * 0.35).max(3.0) - m.gap * 0.3
+}
+
+/// Every chat line wrapped to the list's width, oldest first, with its
+/// colour.
+pub fn chat_rows(
     lines: &[super::talk::ChatLine],
     names: [&str; 2],
     me: Seat,
+    list: Rect,
     measure: &dyn crate::gui::text::TextMeasure,
     m: &Metrics,
-) {
-    let small_h = m.small * 1.45;
-    let fits = (list.h / small_h).floor().max(0.0) as usize;
-    if lines.is_empty() {
-        let (row, _) = list.split_top(small_h);
-        canvas.label(row, "No messages yet", m.small, Weight::Regular, Align::Left, palette::DISABLED);
-        return;
-    }
-    let mut rows: Vec<(String, crate::gui::theme::Rgba)> = Vec::new();
-    for line in lines.iter().rev() {
+) -> Vec<(String, Rgba)> {
+    let width = chat_width(list, m);
+    let mut rows = Vec::new();
+    for line in lines {
         let (text, color) = match line.from {
             Some(seat) if seat == me => (format!("You: {}", line.text), palette::TEXT_DIM),
             Some(seat) => (
@@ -459,18 +495,89 @@ fn draw_chat(
             ),
             None => (line.text.clone(), palette::ACCENT),
         };
-        let wrapped = wrap(&text, list.w, m.small, measure);
-        for piece in wrapped.into_iter().rev() {
-            rows.push((piece, color));
-        }
-        if rows.len() >= fits {
-            break;
-        }
+        rows.extend(wrap(&text, width, m.small, measure).into_iter().map(|piece| (piece, color)));
     }
-    rows.truncate(fits);
-    let top = list.bottom() - rows.len() as f32 * small_h;
-    for (k, (text, color)) in rows.iter().rev().enumerate() {
-        let r = Rect::new(list.x, top + k as f32 * small_h, list.w, small_h);
+    rows
+}
+
+/// The chat's lines, wrapped, the newest at the bottom; scrolled back by
+/// `scroll` (a thin bar shows where, when they do not all fit).
+#[allow(clippy::too_many_arguments)]
+fn draw_chat(
+    canvas: &mut Canvas,
+    list: Rect,
+    lines: &[super::talk::ChatLine],
+    names: [&str; 2],
+    me: Seat,
+    scroll: ChatScroll,
+    measure: &dyn crate::gui::text::TextMeasure,
+    m: &Metrics,
+) {
+    let small_h = m.small * 1.45;
+    let fits = chat_fits(list, m);
+    if lines.is_empty() {
+        let (row, _) = list.split_top(small_h);
+        canvas.label(row, "No messages yet", m.small, Weight::Regular, Align::Left, palette::DISABLED);
+        return;
+    }
+    let rows = chat_rows(lines, names, me, list, measure, m);
+    let first = chat_first_row(rows.len(), fits, scroll);
+    let shown = &rows[first..rows.len().min(first + fits)];
+    let top = list.bottom() - shown.len() as f32 * small_h;
+    let width = chat_width(list, m);
+    for (k, (text, color)) in shown.iter().enumerate() {
+        let r = Rect::new(list.x, top + k as f32 * small_h, width, small_h);
         canvas.label(r, text, m.small, Weight::Regular, Align::Left, *color);
+    }
+    draw_indicator(canvas, list, first, fits, rows.len(), m);
+}
+
+#[cfg(test)]
+mod chat_tests {
+    use super::*;
+    use crate::gui::play::talk::Talk;
+    use crate::gui::text::{ApproxMeasure, TextMeasure};
+
+    #[test]
+    fn the_chat_follows_the_latest_lines_until_scrolled_back() {
+        // 30 rows, 10 fit: the latest show, rows 20..30.
+        assert_eq!(chat_first_row(30, 10, None), 20);
+        let up = scroll_chat(None, -3, 30, 10);
+        assert_eq!(up, Some(17));
+        assert_eq!(chat_first_row(30, 10, up), 17);
+        // New rows arrive: the view holds while it is scrolled back.
+        assert_eq!(chat_first_row(35, 10, up), 17);
+        // Scrolling past the top stops at the first row; down past the
+        // latest follows new lines again.
+        assert_eq!(scroll_chat(up, -100, 30, 10), Some(0));
+        assert_eq!(scroll_chat(up, 3, 30, 10), None);
+        assert_eq!(scroll_chat(up, 100, 30, 10), None);
+        // Everything fits: nothing to scroll.
+        assert_eq!(scroll_chat(None, -3, 5, 10), None);
+        assert_eq!(chat_first_row(5, 10, Some(2)), 0);
+    }
+
+    #[test]
+    fn chat_rows_wrap_every_line_oldest_first() {
+        let m = Metrics::for_window(Rect::new(0.0, 0.0, 1280.0, 800.0));
+        let mut talk = Talk::new();
+        for i in 0..40 {
+            talk.said(
+                if i % 2 == 0 { Seat::FIRST } else { Seat::SECOND },
+                format!("line {i} {}", "word ".repeat(i % 7)),
+            );
+        }
+        let list = Rect::new(0.0, 0.0, 260.0, 200.0);
+        let rows = chat_rows(talk.lines(), ["Red", "Blue"], Seat::FIRST, list, &ApproxMeasure, &m);
+        assert!(rows.len() > 40, "long lines wrap: {}", rows.len());
+        assert!(rows[0].0.starts_with("You: line 0"), "{:?}", rows[0]);
+        assert!(rows.iter().any(|(t, _)| t.starts_with("Blue: line 39")));
+        let width = chat_width(list, &m);
+        assert!(rows.iter().all(|(t, _)| ApproxMeasure.width(t, m.small) <= width + 0.5));
+        let fits = chat_fits(list, &m);
+        assert!(fits > 0 && fits < rows.len());
+        // The oldest line can be reached.
+        let top = scroll_chat(None, -10_000, rows.len(), fits);
+        assert_eq!(chat_first_row(rows.len(), fits, top), 0);
     }
 }

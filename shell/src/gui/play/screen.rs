@@ -44,6 +44,9 @@ pub const RESIGN_CONFIRM_SECONDS: f32 = 4.0;
 /// (seconds): a safety net; the network wakes the window at once.
 pub const NETWORK_SAFETY_POLL: f32 = 2.0;
 
+/// Chat rows a notch of the mouse wheel scrolls.
+const CHAT_WHEEL_ROWS: i32 = 3;
+
 /// The play screen of game `G` with board `B`.
 pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     config: MatchConfig,
@@ -76,6 +79,8 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     tab: PanelTab,
     /// Chat lines read (shown while the Chat tab was open).
     chat_seen: usize,
+    /// How far the chat is scrolled back (`None`: at the latest line).
+    chat_scroll: panel::ChatScroll,
 }
 
 /// How long the computer's move is held back at least, per speed.
@@ -153,6 +158,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             chat: TextField::new("", CharFilter::Any, MAX_CHAT_CHARS),
             tab: PanelTab::Chat,
             chat_seen: 0,
+            chat_scroll: None,
         };
         screen.place_cursor();
         screen
@@ -430,6 +436,37 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         Command::None
     }
 
+    /// The chat's wrapped rows and how many fit, while the chat shows.
+    fn chat_room(&self, view: &View, ctx: &AppContext) -> Option<(usize, usize)> {
+        let talk = self.session.talk()?;
+        let parts = self.panel_parts(view);
+        if self.tab != PanelTab::Chat || parts.tabs.is_none() {
+            return None;
+        }
+        let rows = panel::chat_rows(
+            talk.lines(),
+            self.names(),
+            self.session.home(),
+            parts.list,
+            ctx.measure(),
+            &view.metrics,
+        );
+        Some((rows.len(), panel::chat_fits(parts.list, &view.metrics)))
+    }
+
+    /// Scrolls the chat by `delta` wrapped rows (up is negative), if it
+    /// shows.
+    fn scroll_chat(&mut self, view: &View, ctx: &AppContext, delta: i32) {
+        if let Some((total, fits)) = self.chat_room(view, ctx) {
+            self.chat_scroll = panel::scroll_chat(self.chat_scroll, delta, total, fits);
+        }
+    }
+
+    /// How far the chat is scrolled back (`None`: at the latest line).
+    pub fn chat_scroll(&self) -> panel::ChatScroll {
+        self.chat_scroll
+    }
+
     fn mark_chat_read(&mut self) {
         if self.tab == PanelTab::Chat {
             self.chat_seen = self.session.talk().map_or(0, |t| t.lines().len());
@@ -464,6 +501,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                     Ok(()) => {
                         self.chat.clear();
                         self.tab = PanelTab::Chat;
+                        self.chat_scroll = None;
                         self.mark_chat_read();
                     }
                     Err(e) => self.toast(e),
@@ -601,8 +639,21 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
                 }
                 Command::None
             }
+            InputEvent::Key(key @ (Key::PageUp | Key::PageDown)) => {
+                let page = self.chat_room(view, ctx).map_or(1, |(_, fits)| fits.saturating_sub(1).max(1));
+                let page = i32::try_from(page).unwrap_or(i32::MAX);
+                self.scroll_chat(view, ctx, if key == Key::PageUp { -page } else { page });
+                Command::None
+            }
             InputEvent::Key(key) => self.on_key(key, ctx),
-            InputEvent::Wheel(_) | InputEvent::Release(_) | InputEvent::Text(_) => Command::None,
+            InputEvent::Wheel(dy) => {
+                let parts = self.panel_parts(view);
+                if ctx.pointer.is_some_and(|p| parts.list.contains(p)) {
+                    self.scroll_chat(view, ctx, if dy > 0.0 { -CHAT_WHEEL_ROWS } else { CHAT_WHEEL_ROWS });
+                }
+                Command::None
+            }
+            InputEvent::Release(_) | InputEvent::Text(_) => Command::None,
         }
     }
 
@@ -673,6 +724,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             unread: self.unread_chat(),
             chat: &self.chat,
             typing: self.wants_text(),
+            chat_scroll: self.chat_scroll,
         };
         panel::draw_screen(&state, &self.board, &frame, &l, &self.widgets(view), ctx, view, canvas);
     }

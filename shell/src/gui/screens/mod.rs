@@ -7,6 +7,7 @@ pub mod host;
 pub mod labels;
 pub mod launcher;
 pub mod mode;
+pub mod move_list;
 pub mod preferences;
 pub mod replay;
 pub mod rules;

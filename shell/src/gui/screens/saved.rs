@@ -17,10 +17,12 @@ use super::super::screen::{Command, Screen, View};
 use super::super::theme::{Metrics, palette};
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, hovered, react};
+use super::move_list::MoveListScreen;
 use super::{draw_chrome, look_of};
 use crate::net::protocol::Ending;
+use crate::record::load::rules_of;
 use crate::record::saved::civil_time;
-use crate::record::{RecordKind, SavedGame, Summary, read_record_text};
+use crate::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary, read_record_text};
 use game_core::Seat;
 use std::time::UNIX_EPOCH;
 
@@ -134,19 +136,37 @@ impl SavedScreen {
         Some((game, summary, id))
     }
 
+    /// Whether the picked game is what one side of a Strategy Chess game
+    /// saw: it lacks the other's setup, so it cannot be replayed on a
+    /// board, and Replay lists its moves instead.
+    pub fn picked_is_moves_only(&self) -> bool {
+        self.picked_game()
+            .is_some_and(|(_, summary, id)| summary.kind != RecordKind::Full && id == GameId::StrategyChess)
+    }
+
     /// Whether `msg` can be used for the picked game.
     pub fn allows(&self, msg: SavedMsg) -> bool {
-        let Some((_, summary, id)) = self.picked_game() else {
+        let Some((_, summary, _)) = self.picked_game() else {
             return matches!(msg, SavedMsg::Back | SavedMsg::Select(_));
         };
-        // What one side of a Strategy Chess game saw lacks the other's
-        // setup: it cannot be replayed on a board.
-        let replayable = summary.kind == RecordKind::Full || id != GameId::StrategyChess;
+        let on_board = !self.picked_is_moves_only();
         match msg {
-            SavedMsg::Replay => replayable,
-            SavedMsg::PlayOn(_) => replayable && summary.outcome.is_none(),
+            SavedMsg::Replay => true,
+            SavedMsg::PlayOn(_) => on_board && summary.outcome.is_none(),
             SavedMsg::Select(_) | SavedMsg::Back => true,
         }
+    }
+
+    /// The move list of the picked game (what one side of a Strategy
+    /// Chess game saw).
+    fn move_list(&self, text: &str) -> Result<Box<dyn Screen>, RecordError> {
+        let Some((_, summary, id)) = self.picked_game() else {
+            return Err(RecordError::whole("no game is picked"));
+        };
+        let parsed = GameRecord::from_toml(text)?;
+        // The moves alternate from the side the rules name.
+        let first = rules_of::<strategy_chess::StrategyChess>(&parsed).ok().map(|rules| rules.first.seat());
+        Ok(Box::new(MoveListScreen::new(id, summary, &parsed.record, first)))
     }
 
     /// The layout in `view`.
@@ -200,7 +220,10 @@ impl SavedScreen {
                     SavedMsg::PlayOn(how) => Open::PlayOn(how),
                     _ => Open::Replay,
                 };
-                let opened = read_record_text(&game.path).and_then(|text| open_record(id, &text, open, ctx));
+                let moves_only = self.picked_is_moves_only();
+                let opened = read_record_text(&game.path).and_then(|text| {
+                    if moves_only { self.move_list(&text) } else { open_record(id, &text, open, ctx) }
+                });
                 match opened {
                     Ok(screen) => {
                         self.problem = None;
@@ -367,6 +390,7 @@ impl Screen for SavedScreen {
         for (k, w) in widgets[first_button..].iter().enumerate() {
             let label = match w.on_activate {
                 Some(SavedMsg::Back) => "Back".to_string(),
+                Some(SavedMsg::Replay) if self.picked_is_moves_only() => "Move list".to_string(),
                 Some(SavedMsg::Replay) => "Replay".to_string(),
                 Some(SavedMsg::PlayOn(PlayOn::As(seat))) => format!("Play as {}", names[seat.index() & 1]),
                 Some(SavedMsg::PlayOn(PlayOn::TwoPlayers)) => "Two players".to_string(),
@@ -409,8 +433,8 @@ impl SavedScreen {
                     palette::TEXT_DIM,
                     Weight::Regular,
                 ));
-                let hint = if !self.allows(SavedMsg::Replay) {
-                    "It holds only that side's setup, so it cannot be shown on a board: the other side's pieces were hidden."
+                let hint = if self.picked_is_moves_only() {
+                    "It holds only that side's setup, so it cannot be shown on a board: the other side's pieces were hidden. Move list shows its moves."
                 } else if summary.outcome.is_none() {
                     "Replay it, or play on from its last move: as either side against the computer, or two players."
                 } else {
@@ -477,6 +501,43 @@ mod tests {
             let l = screen.layout(&view);
             assert!(widgets.iter().filter(|w| w.visible).all(|w| !w.rect.overlaps(&l.status)));
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn what_one_side_of_a_strategy_chess_game_saw_opens_as_a_move_list() {
+        let dir = scratch("seat-chess");
+        let mut rules = toml::Table::new();
+        rules.insert("first".into(), toml::Value::String("blue".into()));
+        let record = GameRecord {
+            game: "strategy-chess".into(),
+            kind: RecordKind::Seat(Seat::FIRST),
+            rules,
+            seed: None,
+            setups: vec![None, None],
+            moves: vec!["b7-b6".into(), "a4-a5".into(), "b6-c6".into()],
+            ending: None,
+            outcome: None,
+            final_hash: None,
+        };
+        std::fs::write(dir.join("strategy-chess-seat.toml"), record.to_toml().unwrap()).unwrap();
+        let mut ctx = context_with(&dir);
+        let mut screen = SavedScreen::new(&ctx);
+        screen.on_message(&mut ctx, SavedMsg::Select(0));
+        assert!(screen.picked_is_moves_only());
+        assert!(screen.allows(SavedMsg::Replay), "Replay opens the move list");
+        assert!(!screen.allows(SavedMsg::PlayOn(PlayOn::TwoPlayers)), "no board to play on");
+        match screen.on_message(&mut ctx, SavedMsg::Replay) {
+            Command::Push(list) => assert_eq!(list.name(), "move list"),
+            _ => panic!("no move list: {:?}", screen.problem()),
+        }
+        // The lines, numbered, named by who moved first (Blue here).
+        let text = std::fs::read_to_string(dir.join("strategy-chess-seat.toml")).unwrap();
+        let parsed = GameRecord::from_toml(&text).unwrap();
+        let first = rules_of::<strategy_chess::StrategyChess>(&parsed).unwrap().first.seat();
+        let (_, summary, _) = screen.picked_game().unwrap();
+        let list = MoveListScreen::new(GameId::StrategyChess, summary, &parsed.record, Some(first));
+        assert_eq!(list.lines(), ["  1. Blue  b7-b6", "  2. Red  a4-a5", "  3. Blue  b6-c6"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -7,7 +7,7 @@
 //! [`board::model`](super::board::model).
 
 use super::art::colour_name;
-use super::board::draw::{draw_board, draw_panel};
+use super::board::draw::{draw_board_kept, draw_panel};
 use super::board::geometry::{BoardGeometry, bottom_colour};
 use super::board::model::{BoardModel, DrawOptions, PanelModel};
 use super::board::panel::{PANEL_SHARE, panel_layout};
@@ -146,7 +146,7 @@ impl BoardUi<StrategyChess> for ChessBoard {
         let g = self.geometry(frame.view, frame.rect);
         let model =
             BoardModel::from_view(frame.view, &self.options(frame.cursor, frame.show_legal), frame.legal);
-        draw_board(canvas, &g, &model, self.numbering, frame.metrics);
+        draw_board_kept(canvas, &g, &model, self.numbering, frame.metrics);
     }
 
     fn draw_panel(

@@ -2,7 +2,7 @@
 //! position: only at [`BoardModel`] and [`PanelModel`].
 
 use super::geometry::BoardGeometry;
-use super::model::{BoardModel, PanelModel, TurnStatus};
+use super::model::{BoardModel, CellModel, PanelModel, TurnStatus};
 use super::panel::{PanelLayout, tray_slots};
 use crate::gui::canvas::{Align, Canvas, Weight};
 use crate::gui::games::strategy_chess::art::{
@@ -11,13 +11,14 @@ use crate::gui::games::strategy_chess::art::{
 use crate::gui::geometry::{Point, Rect};
 use crate::gui::theme::{Metrics, Rgba, palette, rgb};
 use crate::settings::RankNumbering;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use strategy_chess::{Colour, Rank};
 
 /// Draws the board's frame, squares, lakes and coordinates, without
 /// pieces (the setup screen draws its own).
 pub fn draw_ground(canvas: &mut Canvas, g: &BoardGeometry, home: Option<Colour>, m: &Metrics) {
-    let frame = g.grid.inset(-(g.cell() * 0.08).max(2.0));
-    canvas.round(frame, m.radius * 0.6, palette::WOOD_DARK);
+    canvas.round(g.frame(), m.radius * 0.6, palette::WOOD_DARK);
     for square in strategy_chess::Square::all() {
         let r = g.square_rect(square);
         if square.is_lake() {
@@ -70,6 +71,45 @@ fn draw_lake_cell(canvas: &mut Canvas, r: Rect) {
     }
 }
 
+/// Draws the board model as [`draw_board`] does, with everything but the
+/// cursor and the destination marks kept in a picture between frames
+/// ([`Canvas::kept`]): while nothing on the board changes (the computer
+/// thinks, the pointer moves over it) a frame copies the board once
+/// instead of painting its squares and layered pieces again.
+pub fn draw_board_kept(
+    canvas: &mut Canvas,
+    g: &BoardGeometry,
+    model: &BoardModel,
+    numbering: RankNumbering,
+    m: &Metrics,
+) {
+    let mut still = model.clone();
+    for c in &mut still.cells {
+        c.cursor = false;
+        c.target = false;
+    }
+    // Everything the picture depends on.
+    let mut fingerprint = DefaultHasher::new();
+    still.hash(&mut fingerprint);
+    numbering.hash(&mut fingerprint);
+    g.bottom.hash(&mut fingerprint);
+    for f in [g.grid.x, g.grid.y, g.grid.w, g.grid.h, m.radius, m.small] {
+        f.to_bits().hash(&mut fingerprint);
+    }
+    canvas.kept(
+        "strategy chess board",
+        g.drawn_area(),
+        palette::BACKGROUND,
+        fingerprint.finish(),
+        |canvas| {
+            draw_board(canvas, g, &still, numbering, m);
+        },
+    );
+    for c in &model.cells {
+        draw_marks_over(canvas, g, c);
+    }
+}
+
 /// Draws the board model: ground, marks, pieces.
 pub fn draw_board(
     canvas: &mut Canvas,
@@ -80,7 +120,6 @@ pub fn draw_board(
 ) {
     draw_ground(canvas, g, None, m);
     let cell = g.cell();
-    let line = (cell * 0.06).max(2.0);
     for c in &model.cells {
         let r = g.square_rect(c.square);
         if c.last_from {
@@ -115,21 +154,34 @@ pub fn draw_board(
                 draw_motion_mark(canvas, r, p.moved_far, p.colour);
             }
         }
-        if c.target {
-            let strike = c.piece.is_some();
-            if strike {
-                outline(canvas, r.inset(line * 0.5), line, palette::WARNING);
-            } else {
-                canvas.circle(
-                    r.center(),
-                    cell * 0.14,
-                    palette::ACCENT.mix(rgb(255, 255, 255), 0.2).with_alpha(0.9),
-                );
-            }
+        draw_marks_over(canvas, g, c);
+    }
+}
+
+/// The marks drawn over a square and its piece: a legal destination, the
+/// cursor. They stay inside the square, off the piece's face.
+fn draw_marks_over(canvas: &mut Canvas, g: &BoardGeometry, c: &CellModel) {
+    let cursor = c.cursor && !c.selected;
+    if !c.target && !cursor {
+        return;
+    }
+    let r = g.square_rect(c.square);
+    let cell = g.cell();
+    let line = (cell * 0.06).max(2.0);
+    if c.target {
+        let strike = c.piece.is_some();
+        if strike {
+            outline(canvas, r.inset(line * 0.5), line, palette::WARNING);
+        } else {
+            canvas.circle(
+                r.center(),
+                cell * 0.14,
+                palette::ACCENT.mix(rgb(255, 255, 255), 0.2).with_alpha(0.9),
+            );
         }
-        if c.cursor && !c.selected {
-            outline(canvas, r, (line * 0.6).max(1.5), rgb(255, 255, 255).with_alpha(0.85));
-        }
+    }
+    if cursor {
+        outline(canvas, r, (line * 0.6).max(1.5), rgb(255, 255, 255).with_alpha(0.85));
     }
 }
 

@@ -56,6 +56,19 @@ impl BoardGeometry {
         )
     }
 
+    /// The wooden frame round the squares.
+    pub fn frame(&self) -> Rect {
+        self.grid.inset(-(self.cell() * 0.08).max(2.0))
+    }
+
+    /// Everything the board's ground covers: the frame and the bands of
+    /// coordinates.
+    pub fn drawn_area(&self) -> Rect {
+        let (frame, outer) = (self.frame(), self.outer());
+        let (x, y) = (frame.x.min(outer.x), frame.y.min(outer.y));
+        Rect::new(x, y, frame.right().max(outer.right()) - x, frame.bottom().max(outer.bottom()) - y)
+    }
+
     /// The side of one square.
     pub fn cell(&self) -> f32 {
         self.grid.w / SIZE as f32
@@ -153,6 +166,23 @@ mod tests {
                 assert_eq!(g.square_at_cell(c, r), Some(s));
                 assert_eq!(g.square_at(g.square_rect(s).center()), Some(s));
             }
+        }
+    }
+
+    #[test]
+    fn the_drawn_area_holds_the_frame_the_squares_and_the_coordinates() {
+        // The board's kept picture covers this area: what is drawn outside
+        // it would be cut off.
+        for area in [Rect::new(30.0, 40.0, 700.0, 500.0), Rect::new(0.5, 0.25, 301.0, 333.0)] {
+            let g = BoardGeometry::new(area, Colour::Blue);
+            let drawn = g.drawn_area();
+            assert!(g.frame().is_inside(&drawn) && g.outer().is_inside(&drawn));
+            assert!(Square::all().all(|s| g.square_rect(s).is_inside(&drawn)));
+            assert!(g.file_labels().iter().all(|(r, _)| r.is_inside(&drawn)));
+            assert!(g.rank_labels().iter().all(|(r, _)| r.is_inside(&drawn)));
+            // Only the frame's lip goes beyond the squares and their bands.
+            let lip = (g.cell() * 0.08).max(2.0);
+            assert!(drawn.w <= g.outer().w + lip + 0.01 && drawn.h <= g.outer().h + lip + 0.01);
         }
     }
 
