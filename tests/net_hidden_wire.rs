@@ -307,9 +307,19 @@ fn no_hidden_identity_crosses_the_wire_before_its_battle() {
         (barrage.clone(), 3, true, 12),
         (barrage, 4, false, 12),
     ] {
-        let (checked, changed) = prove_game(server.addr(), rules, seed, tap_first, cuts);
-        assert!(checked > 0, "seed {seed}: at least one battle was checked");
-        total = (total.0 + checked, total.1 + changed);
+        // A game whose battles cannot be rearranged (or that has none) checks
+        // nothing: the next seed is tried, up to four games per case.
+        let mut checked_any = false;
+        for attempt in 0..4 {
+            let game_seed = seed + 10 * attempt;
+            let (checked, changed) = prove_game(server.addr(), rules.clone(), game_seed, tap_first, cuts);
+            total = (total.0 + checked, total.1 + changed);
+            if checked > 0 {
+                checked_any = true;
+                break;
+            }
+        }
+        assert!(checked_any, "seed {seed}: at least one battle was checked in four games");
     }
     // The comparison is sensitive: right after a battle, the swapped
     // identity shows (the battle reveals it).
