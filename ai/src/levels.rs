@@ -226,10 +226,11 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 /// the view, their values averaged.
 ///
 /// - Depth matters most: one ply sees a strike but not the answer to it.
-///   Samples matter at the top: level 10 with sixteen samples won 9 of 9
-///   against level 5 where eight won about 70% (two samples already tell
-///   a likely Bomb from a likely Spy; more keep a guess about the Flag
-///   from deciding the move).
+///   More samples help little: level 10 with eight or sixteen samples
+///   scored about 70% against level 5 alike (two samples already tell a
+///   likely Bomb from a likely Spy). What lost those games was the Flag
+///   left undefended, which the evaluation now weighs (`FLAG_CLOSE` in
+///   the game's `eval.rs`).
 /// - Level 1 sets up with a generated setup, every other level with a
 ///   library setup.
 /// - Level 10: depth 4 on sixteen samples, capped at 4 million nodes

@@ -23,7 +23,11 @@
 //!   where the sampler guessed, so over many samples the pull is towards
 //!   where the Flag probably is. Without it a shallow search has no reason
 //!   to advance, and games between computers end in draws by
-//!   `no_capture_limit`.
+//!   `no_capture_limit`. The last four steps weigh much more
+//!   ([`FLAG_CLOSE`]): a search of four plies sees a Flag taken only from
+//!   two steps away, and in lost games the computer watched an enemy
+//!   piece walk up to its Flag. A seat knows its own Flag and only guesses
+//!   the enemy's, so averaged over samples this term mostly defends.
 //!
 //! It is zero-sum and stays far inside ±[`game_core::EVAL_LIMIT`].
 
@@ -59,6 +63,12 @@ pub const FLAG_HUNT: i32 = 4;
 /// How far from the enemy Flag the hunt starts to count, in steps (the
 /// farthest two squares of the board are 18 apart).
 pub const HUNT_RANGE: i32 = 18;
+/// On top of [`FLAG_HUNT`], for the nearest movable piece 1 to 4 steps
+/// from the enemy Flag: the last steps are what a search of a few plies
+/// must see coming. Both sides count it, but a seat knows where its own
+/// Flag is and only guesses the other (in each sample), so averaged over
+/// samples it weighs mostly on defence.
+pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
@@ -118,7 +128,8 @@ impl StrategyChess {
         let mut reach = bit(flag.index());
         for steps in 0..HUNT_RANGE {
             if reach & hunters != 0 {
-                return FLAG_HUNT * (HUNT_RANGE - steps);
+                let close = FLAG_CLOSE.get(steps as usize).copied().unwrap_or(0);
+                return FLAG_HUNT * (HUNT_RANGE - steps) + close;
             }
             reach |= Direction::ALL.iter().fold(reach, |set, &dir| set | shift(reach, dir)) & LAND;
         }
