@@ -27,6 +27,7 @@
 #[allow(dead_code)]
 mod kalah;
 
+use ai::testing::after_random_plies;
 use ai::{AlphaBeta, AlphaBetaConfig, SearchLimits, Searcher, Solver, SolverConfig};
 use criterion::{Criterion, Throughput, black_box, criterion_main};
 use game_core::nim::{Nim, NimRules};
@@ -198,24 +199,6 @@ fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth:
         )
     });
     group.finish();
-}
-
-/// `start` after `plies` random moves drawn from `seed` (fewer if the game
-/// ends first: then the last position before its end).
-fn after_random_plies<G: Game>(start: &G, plies: u32, seed: u64) -> G {
-    let mut rng = seeded(seed);
-    let mut scratch = Vec::new();
-    let mut position = start.clone();
-    for _ in 0..plies {
-        let Some(mv) = position.random_move(&mut rng, &mut scratch) else { break };
-        let mut next = position.clone();
-        next.play_unchecked(mv);
-        if next.outcome().is_some() {
-            break;
-        }
-        position = next;
-    }
-    position
 }
 
 fn stones_benches(c: &mut Criterion) {

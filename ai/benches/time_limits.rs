@@ -11,11 +11,11 @@
 //! is why this is a benchmark to read, not a unit test.
 
 use ai::determinized::{Combine, SamplePlan};
+use ai::testing::after_random_plies;
 use ai::{
     AlphaBetaConfig, Budget, ComputerPlayer, EngineKind, MctsConfig, SearchLimits, Solver, SolverConfig,
 };
 use game_core::nim::{Nim, NimRules};
-use game_core::rng::seeded;
 use game_core::{Evaluate, Game, Observe, Seat};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -94,23 +94,6 @@ fn main() -> ExitCode {
     }
     ok &= real_games();
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
-}
-
-/// `start` after `plies` random moves (stopping before the game ends).
-fn after_random_plies<G: Game>(start: &G, plies: u32, seed: u64) -> G {
-    let mut rng = seeded(seed);
-    let mut scratch = Vec::new();
-    let mut position = start.clone();
-    for _ in 0..plies {
-        let Some(mv) = position.random_move(&mut rng, &mut scratch) else { break };
-        let mut next = position.clone();
-        next.play_unchecked(mv);
-        if next.outcome().is_some() {
-            break;
-        }
-        position = next;
-    }
-    position
 }
 
 /// The level-10 budget of `G` without its node cap, at each time cap, on

@@ -40,39 +40,6 @@ pub(crate) fn prefetch<T>(word: &T) {
     let _ = word;
 }
 
-/// Asks the kernel to back the table with huge pages (2 MB on x86-64
-/// Linux) where it can. Every probe lands on a random page of a table of
-/// many megabytes, so with 4 KB pages nearly every probe would also miss
-/// the address-translation cache and walk the page tables; with huge pages
-/// the whole table needs a few hundred translations. Only advice: if the
-/// kernel declines, nothing changes but speed.
-fn advise_huge_pages(words: &[u64]) {
-    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-    {
-        const HUGE_PAGE: usize = 2 << 20;
-        const MADV_HUGEPAGE: i32 = 14;
-        #[allow(unsafe_code)]
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
-        }
-        let start = words.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(words);
-        // Only whole huge pages inside the allocation.
-        let first = start.next_multiple_of(HUGE_PAGE);
-        let last = end / HUGE_PAGE * HUGE_PAGE;
-        if last > first {
-            // SAFETY: the range lies inside `words`, which stays allocated
-            // (and is never moved) for the life of the table, and
-            // MADV_HUGEPAGE changes no contents, only how pages are mapped.
-            // The result is ignored on purpose: the advice is optional.
-            #[allow(unsafe_code)]
-            let _ = unsafe { madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE) };
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
-    let _ = words;
-}
-
 /// Entries per bucket.
 const WAYS: usize = 4;
 /// Words per entry.
@@ -153,7 +120,7 @@ impl SolverTable {
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         // Zeroed memory is mapped lazily; one spare bucket allows aligning.
         let words = vec![0u64; (buckets + 1) * BUCKET_WORDS];
-        advise_huge_pages(&words);
+        game_core::memory::advise_huge_pages(words.as_ptr(), std::mem::size_of_val(words.as_slice()));
         let misalignment = (words.as_ptr() as usize % 64) / 8;
         let base = (BUCKET_WORDS - misalignment) % BUCKET_WORDS;
         SolverTable { words, base, mask: buckets - 1, infinity, used: 0 }

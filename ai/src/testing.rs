@@ -48,6 +48,25 @@ pub fn random_positions<G: Game>(start: &G, count: usize, max_plies: u32, seed: 
         .collect()
 }
 
+/// `start` after `plies` random moves drawn from `seed`, stopping before
+/// the game ends (then the last position before its end): a fixed,
+/// unfinished position for benchmarks.
+pub fn after_random_plies<G: Game>(start: &G, plies: u32, seed: u64) -> G {
+    let mut rng = seeded(seed);
+    let mut scratch = Vec::new();
+    let mut position = start.clone();
+    for _ in 0..plies {
+        let Some(mv) = position.random_move(&mut rng, &mut scratch) else { break };
+        let mut next = position.clone();
+        next.play_unchecked(mv);
+        if next.outcome().is_some() {
+            break;
+        }
+        position = next;
+    }
+    position
+}
+
 /// Asserts that alpha-beta returns exactly the root value of plain,
 /// unpruned negamax ([`plain_negamax`]) for every position at every depth:
 /// with principal-variation search, with exact root values, with the table

@@ -95,39 +95,6 @@ fn check(key: u64) -> u32 {
     (key >> 32) as u32
 }
 
-/// Asks the kernel to back the `bytes` at `start` with huge pages (2 MB on
-/// x86-64 Linux) where it can. Every probe lands on a random page of a
-/// table of many megabytes; with 4 KB pages nearly every probe also misses
-/// the address-translation cache, and a search of a cheap game (Stones)
-/// spends much of its time walking page tables. Only advice: if the kernel
-/// declines, nothing changes but speed. (The solver's table does the same
-/// for its own memory.)
-fn advise_huge_pages<T>(start: *const T, bytes: usize) {
-    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-    {
-        const HUGE_PAGE: usize = 2 << 20;
-        const MADV_HUGEPAGE: i32 = 14;
-        #[allow(unsafe_code)]
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
-        }
-        let start = start as usize;
-        // Only whole huge pages inside the allocation.
-        let first = start.next_multiple_of(HUGE_PAGE);
-        let last = (start + bytes) / HUGE_PAGE * HUGE_PAGE;
-        if last > first {
-            // SAFETY: the range lies inside an allocation of at least
-            // `bytes` that the caller owns and keeps, and MADV_HUGEPAGE
-            // changes no contents, only how pages are mapped. The result
-            // is ignored on purpose: the advice is optional.
-            #[allow(unsafe_code)]
-            let _ = unsafe { madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE) };
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
-    let _ = (start, bytes);
-}
-
 #[derive(Clone, Copy, Debug)]
 #[repr(align(64))]
 struct Bucket<M> {
@@ -150,7 +117,7 @@ impl<M: Copy> TranspositionTable<M> {
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let mut buckets = Vec::with_capacity(count);
         // Before the first touch: pages are backed as they are first written.
-        advise_huge_pages(buckets.as_ptr(), count * std::mem::size_of::<Bucket<M>>());
+        game_core::memory::advise_huge_pages(buckets.as_ptr(), count * std::mem::size_of::<Bucket<M>>());
         buckets.resize(count, Bucket { entries: [Entry::EMPTY; BUCKET] });
         TranspositionTable { buckets, generation: 0 }
     }

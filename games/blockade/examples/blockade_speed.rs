@@ -11,47 +11,12 @@
 
 #[path = "../benches/common/negamax.rs"]
 mod negamax;
+#[path = "../../core/examples/common/speed_meter.rs"]
+mod speed_meter;
 
 use blockade::{Blockade, BlockadeRules, Square};
 use game_core::rng::seeded;
 use game_core::{Game, RuleSet, Seat, perft_counts};
-use std::time::{Duration, Instant};
-
-/// CPU time used by this thread so far (Linux: `/proc/thread-self/schedstat`).
-fn cpu_time() -> Duration {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    let nanos = text.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
-    Duration::from_nanos(nanos)
-}
-
-/// Runs `work` (which returns how many units it did) until `seconds` of CPU
-/// time have passed; prints units per CPU second and per wall second.
-fn measure(name: &str, unit: &str, seconds: f64, mut work: impl FnMut() -> u64) {
-    if std::env::var("SPEED_ONLY").is_ok_and(|only| !name.contains(&only)) {
-        return;
-    }
-    let fixed: Option<u32> = std::env::var("SPEED_FIXED").ok().and_then(|n| n.parse().ok());
-    if fixed.is_none() {
-        work();
-    }
-    let (cpu, wall) = (cpu_time(), Instant::now());
-    let mut units = 0;
-    let mut rounds = 0;
-    while fixed.map_or((cpu_time() - cpu).as_secs_f64() < seconds, |n| rounds < n) {
-        units += work();
-        rounds += 1;
-    }
-    if fixed.is_some() {
-        println!("{name}: {units} {unit}");
-        return;
-    }
-    let (cpu, wall) = ((cpu_time() - cpu).as_secs_f64(), wall.elapsed().as_secs_f64());
-    println!(
-        "{name}: {:.3} M{unit}/s of CPU time ({:.3} M{unit}/s of wall time)",
-        units as f64 / cpu / 1e6,
-        units as f64 / wall / 1e6
-    );
-}
 
 fn start(settings: &[&str]) -> Blockade {
     Blockade::start(&BlockadeRules::default().with_settings(settings).unwrap(), &[]).unwrap()
@@ -64,11 +29,11 @@ fn main() {
         let counts = perft_counts(&position, depth);
         let leaves = *counts.last().unwrap();
         let nodes: u64 = counts.iter().sum();
-        measure(&format!("perft {name} depth {depth}, leaves"), "leaves", seconds, || {
+        speed_meter::measure(&format!("perft {name} depth {depth}, leaves"), "leaves", seconds, || {
             perft_counts(std::hint::black_box(&position), depth);
             leaves
         });
-        measure(
+        speed_meter::measure(
             &format!("perft {name} depth {depth}, every node of depths 1..{depth}"),
             "nodes",
             seconds,
@@ -82,7 +47,7 @@ fn main() {
     let mut rng = seeded(1);
     let mut scratch = Vec::new();
     let mut margin = 0i64;
-    measure("random playouts 8x8 centre", "playouts", seconds, || {
+    speed_meter::measure("random playouts 8x8 centre", "playouts", seconds, || {
         for _ in 0..100 {
             let mut game = position.clone();
             while let Some(mv) = game.random_move(&mut rng, &mut scratch) {
@@ -95,16 +60,21 @@ fn main() {
     std::hint::black_box(margin);
     const DEPTH: usize = 11;
     let mut buffers: Vec<Vec<Square>> = (0..DEPTH).map(|_| Vec::new()).collect();
-    measure(&format!("alpha-beta 8x8 centre depth {DEPTH}, every node visited"), "nodes", seconds, || {
-        let mut nodes = 0;
-        negamax::negamax(
-            std::hint::black_box(&position),
-            DEPTH,
-            -2_000_000,
-            2_000_000,
-            &mut nodes,
-            &mut buffers,
-        );
-        nodes
-    });
+    speed_meter::measure(
+        &format!("alpha-beta 8x8 centre depth {DEPTH}, every node visited"),
+        "nodes",
+        seconds,
+        || {
+            let mut nodes = 0;
+            negamax::negamax(
+                std::hint::black_box(&position),
+                DEPTH,
+                -2_000_000,
+                2_000_000,
+                &mut nodes,
+                &mut buffers,
+            );
+            nodes
+        },
+    );
 }

@@ -36,6 +36,7 @@
 
 pub mod game;
 pub mod hidden;
+pub mod memory;
 pub mod nim;
 pub mod notation;
 pub mod outcome;

@@ -497,7 +497,7 @@ impl StonesEndgame {
         let size = positions_up_to(parts, cover);
         assert!(size <= u64::from(u32::MAX), "the table is too large");
         let values = vec![UNKNOWN; size as usize];
-        advise_huge_pages(&values);
+        game_core::memory::advise_huge_pages(values.as_ptr(), values.len());
         let mut table = Filling { ranking: Ranking::new(parts, cover), values, rules: *rules, cover };
         match rules.pits {
             3 => table.fill::<3>(),
@@ -669,38 +669,6 @@ impl Endgame<Stones> for StonesEndgame {
     fn describe(&self) -> String {
         format!("every position with at most {} stones in the piles", self.cover)
     }
-}
-
-/// Asks the kernel to back `bytes` with huge pages (2 MB on x86-64 Linux)
-/// where it can: the table is read at random, and with 4 KB pages nearly
-/// every read would also miss the address-translation cache. Only
-/// advice: if the kernel declines, nothing changes but speed. (Zeroed
-/// memory is mapped when first touched, after this.)
-fn advise_huge_pages(bytes: &[u8]) {
-    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-    {
-        const HUGE_PAGE: usize = 2 << 20;
-        const MADV_HUGEPAGE: i32 = 14;
-        #[allow(unsafe_code)]
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
-        }
-        let start = bytes.as_ptr() as usize;
-        let end = start + bytes.len();
-        // Only whole huge pages inside the allocation.
-        let first = start.next_multiple_of(HUGE_PAGE);
-        let last = end / HUGE_PAGE * HUGE_PAGE;
-        if last > first {
-            // SAFETY: the range lies inside `bytes`, which stays allocated
-            // (and is never moved) for the life of the table, and
-            // MADV_HUGEPAGE changes no contents, only how pages are mapped.
-            // The result is ignored on purpose: the advice is optional.
-            #[allow(unsafe_code)]
-            let _ = unsafe { madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE) };
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
-    let _ = bytes;
 }
 
 /// Starts loading the cache line holding `byte`: only a hint.

@@ -9,47 +9,13 @@
 //! `valgrind --tool=callgrind target/release/examples/strategy_chess_speed`; with
 //! `SPEED_ONLY=TEXT` only the figures whose name contains TEXT run.
 
+#[path = "../../core/examples/common/speed_meter.rs"]
+mod speed_meter;
+
 use game_core::rng::seeded;
 use game_core::{Game, Observe, Seat};
-use std::time::{Duration, Instant};
 use strategy_chess::sampler::{HumanLike, Uniform, sample};
 use strategy_chess::{Library, StrategyChess, StrategyChessRules};
-
-/// CPU time used by this thread so far (Linux: `/proc/thread-self/schedstat`).
-fn cpu_time() -> Duration {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    let nanos = text.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
-    Duration::from_nanos(nanos)
-}
-
-/// Runs `work` (which returns how many units it did) until `seconds` of CPU
-/// time have passed; prints units per CPU second and per wall second.
-fn measure(name: &str, unit: &str, seconds: f64, mut work: impl FnMut() -> u64) {
-    if std::env::var("SPEED_ONLY").is_ok_and(|only| !name.contains(&only)) {
-        return;
-    }
-    let fixed: Option<u32> = std::env::var("SPEED_FIXED").ok().and_then(|n| n.parse().ok());
-    if fixed.is_none() {
-        work();
-    }
-    let (cpu, wall) = (cpu_time(), Instant::now());
-    let mut units = 0;
-    let mut rounds = 0;
-    while fixed.map_or((cpu_time() - cpu).as_secs_f64() < seconds, |n| rounds < n) {
-        units += work();
-        rounds += 1;
-    }
-    if fixed.is_some() {
-        println!("{name}: {units} {unit}");
-        return;
-    }
-    let (cpu, wall) = ((cpu_time() - cpu).as_secs_f64(), wall.elapsed().as_secs_f64());
-    println!(
-        "{name}: {:.3} M{unit}/s of CPU time ({:.3} M{unit}/s of wall time)",
-        units as f64 / cpu / 1e6,
-        units as f64 / wall / 1e6
-    );
-}
 
 /// The bench's start positions: library setups 1..10 against 30..21.
 fn starts() -> Vec<StrategyChess> {
@@ -68,7 +34,7 @@ fn main() {
     let mut rng = seeded(7);
     let mut scratch = Vec::with_capacity(256);
     let mut i = 0;
-    measure("random playout plies from library setups", "plies", seconds, || {
+    speed_meter::measure("random playout plies from library setups", "plies", seconds, || {
         let mut game = starts[i % starts.len()].clone();
         i += 1;
         let mut plies = 0;
@@ -93,13 +59,13 @@ fn main() {
         })
         .collect();
     let mut rng = seeded(11);
-    measure("sampler, uniform prior", "samples", seconds, || {
+    speed_meter::measure("sampler, uniform prior", "samples", seconds, || {
         for view in &views {
             std::hint::black_box(sample(view, &Uniform, &mut rng));
         }
         views.len() as u64
     });
-    measure("sampler, human-like prior", "samples", seconds, || {
+    speed_meter::measure("sampler, human-like prior", "samples", seconds, || {
         for view in &views {
             std::hint::black_box(sample(view, &HumanLike, &mut rng));
         }
