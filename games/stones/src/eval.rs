@@ -2,6 +2,7 @@
 
 use crate::board::Stones;
 use crate::rules::{EndSweep, SowingRule};
+use crate::solve::row_stones;
 use game_core::{Evaluate, Seat};
 
 /// One banked stone, in evaluation units.
@@ -54,41 +55,72 @@ impl Stones {
             return STONE * banked;
         }
         let mut value = STONE * banked;
-        for seat in [Seat::FIRST, Seat::SECOND] {
+        let rows = [self.row_word(Seat::FIRST), self.row_word(Seat::SECOND)];
+        for (seat, row) in [Seat::FIRST, Seat::SECOND].into_iter().zip(rows) {
             let sign = if seat == Seat::FIRST { 1 } else { -1 };
             let bonus = if seat == self.to_move { FREE_TURN_TO_MOVE } else { FREE_TURN_WAITING };
-            value += sign * bonus * self.free_turn_piles(seat);
+            value += sign * bonus * self.free_turn_piles(row);
             if self.rules.sowing == SowingRule::Kalah {
                 let weight = if seat == self.to_move { CAPTURE_TO_MOVE } else { CAPTURE_WAITING };
                 value += sign * weight * self.best_capture(seat);
             }
         }
-        let side_one = self.side_total(Seat::FIRST) as i32;
-        let side_two = self.side_total(Seat::SECOND) as i32;
+        let side_one = row_stones(rows[0]) as i32;
+        let side_two = row_stones(rows[1]) as i32;
         match self.rules.effective_end_sweep() {
             EndSweep::OwnerKeeps => value += OWN_SIDE_STONE * (side_one - side_two),
             EndSweep::EmptierCollects | EndSweep::Auto => {
-                let total = self.total_stones().max(1) as i32;
                 let in_play = side_one + side_two;
+                let stored = self.stores[0] as i32 + self.stores[1] as i32;
+                let total = (in_play + stored).max(1);
                 // 0 at the start (nothing banked), EMPTIER_EDGE at the end.
-                value += EMPTIER_EDGE * (side_two - side_one) * (total - in_play) / total;
+                value += EMPTIER_EDGE * (side_two - side_one) * stored / total;
             }
         }
         value
     }
 
-    /// How many of `seat`'s piles sow their last stone exactly into its
-    /// score pile, counting whole laps (a lap is `2 * pits + 1` drops).
-    fn free_turn_piles(&self, seat: Seat) -> i32 {
-        let lap = 2 * self.rules.pits as usize + 1;
-        let count = self
-            .row(seat)
-            .iter()
-            .enumerate()
-            .filter(|&(index, &stones)| stones > 0 && stones as usize % lap == index + 1)
-            .count();
-        count as i32
+    /// How many piles of a row (see `Stones::row_word`) sow their last
+    /// stone exactly into their owner's score pile, counting whole laps (a
+    /// lap is `2 * pits + 1` drops): pile `k` with `k` stones, or `k` plus
+    /// whole laps.
+    ///
+    /// Compares all the piles with their distances at once; only a row
+    /// holding a pile of a lap or more counts pile by pile.
+    #[inline]
+    fn free_turn_piles(&self, row: u64) -> i32 {
+        let pits = self.rules.pits;
+        let lap = 2 * u32::from(pits) + 1;
+        let in_row = u64::MAX >> (8 * (8 - u32::from(pits)));
+        if has_byte_above(row, lap - 1) {
+            return (0..u32::from(pits))
+                .filter(|&index| {
+                    let stones = (row >> (8 * index)) as u8 as u32;
+                    stones > 0 && stones % lap == index + 1
+                })
+                .count() as i32;
+        }
+        (zero_bytes(row ^ DISTANCES) & in_row).count_ones() as i32
     }
+}
+
+/// Byte `k` is `k + 1`: each pile's distance to its owner's score pile.
+const DISTANCES: u64 = 0x0807_0605_0403_0201;
+/// The high bit of every byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// Every byte 0x01.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `x` that is zero, and no other bit.
+#[inline]
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HIGH_BITS) + !HIGH_BITS) | x | !HIGH_BITS)
+}
+
+/// Whether any byte of `x` is above `limit` (`limit` < 128).
+#[inline]
+fn has_byte_above(x: u64, limit: u32) -> bool {
+    ((x & !HIGH_BITS).wrapping_add(ONES * (127 - u64::from(limit))) | x) & HIGH_BITS != 0
 }
 
 impl Stones {
@@ -174,4 +206,40 @@ mod tests {
         assert!(keeps.evaluate(Seat::FIRST) > collects.evaluate(Seat::FIRST));
         assert!(collects.evaluate(Seat::SECOND) > keeps.evaluate(Seat::SECOND));
     }
+
+    /// The word-at-once terms agree with their plain definitions, piles of
+    /// a lap or more included.
+    #[test]
+    fn word_terms_agree_with_pile_by_pile_counts() {
+        use ::rand::{Rng, SeedableRng};
+        let mut rng = ::rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..20_000 {
+            let pits = rng.random_range(3..=8u8);
+            let rules = StonesRules { pits, ..StonesRules::default() };
+            let lap = 2 * pits as usize + 1;
+            let mut piles = [0u8; 16];
+            let mut left = MAX_STONES_IN_TEST;
+            for pile in piles.iter_mut().take(2 * pits as usize) {
+                let most = if rng.random_bool(0.2) { 40 } else { 2 * lap as u32 };
+                let stones = rng.random_range(0..=most.min(left));
+                *pile = stones as u8;
+                left -= stones;
+            }
+            if piles.iter().all(|&p| p == 0) {
+                piles[0] = 1;
+            }
+            let to_move = if rng.random_bool(0.5) { Seat::FIRST } else { Seat::SECOND };
+            let position = Stones { piles, stores: [3, 5], rules, to_move };
+            for seat in [Seat::FIRST, Seat::SECOND] {
+                let row = position.row(seat);
+                let plain =
+                    row.iter().enumerate().filter(|&(i, &c)| c > 0 && c as usize % lap == i + 1).count();
+                let word = position.row_word(seat);
+                assert_eq!(position.free_turn_piles(word), plain as i32, "{position:?} {seat:?}");
+                assert_eq!(row_stones(word), position.side_total(seat), "{position:?}");
+            }
+        }
+    }
+
+    const MAX_STONES_IN_TEST: u32 = crate::MAX_TOTAL_STONES - 8;
 }

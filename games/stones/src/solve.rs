@@ -199,7 +199,7 @@ const ROW: [u64; 9] = {
 
 /// Stones in a row.
 #[inline(always)]
-fn row_stones(row: u64) -> u32 {
+pub(crate) fn row_stones(row: u64) -> u32 {
     (row.wrapping_mul(u64::MAX / 0xFF) >> 56) as u32
 }
 
