@@ -68,6 +68,11 @@ pub(crate) struct Board {
     occupied: [SquareSet; 2],
     mobile: [SquareSet; 2],
     scouts: [SquareSet; 2],
+    /// The squares whose pieces (of either colour) have moved.
+    moved: SquareSet,
+    /// The squares whose pieces (of either colour) the opponent has
+    /// identified: revealed in battle, or Scouts by a far move.
+    known: SquareSet,
     key: u64,
 }
 
@@ -78,7 +83,16 @@ impl Board {
         for sq in Square::all().filter(|s| s.is_lake()) {
             cells[sq.index()] = LAKE;
         }
-        Board { cells, facts: [0; SQUARES], occupied: [0; 2], mobile: [0; 2], scouts: [0; 2], key: 0 }
+        Board {
+            cells,
+            facts: [0; SQUARES],
+            occupied: [0; 2],
+            mobile: [0; 2],
+            scouts: [0; 2],
+            moved: 0,
+            known: 0,
+            key: 0,
+        }
     }
 
     /// The piece on `sq`.
@@ -156,7 +170,7 @@ impl Board {
             return false;
         }
         self.cells[sq.index()] = code(piece);
-        self.facts[sq.index()] = facts.bits();
+        self.write_facts(sq, facts);
         self.sets_toggle(sq, piece);
         true
     }
@@ -166,7 +180,7 @@ impl Board {
         let piece = self.piece(sq)?;
         let facts = self.facts(sq);
         self.cells[sq.index()] = EMPTY;
-        self.facts[sq.index()] = 0;
+        self.write_facts(sq, PublicFacts::default());
         self.sets_toggle(sq, piece);
         Some((piece, facts))
     }
@@ -183,8 +197,30 @@ impl Board {
     #[inline]
     pub fn set_facts(&mut self, sq: Square, facts: PublicFacts) {
         if self.piece(sq).is_some() {
-            self.facts[sq.index()] = facts.bits();
+            self.write_facts(sq, facts);
         }
+    }
+
+    /// Writes the facts of `sq` and its bits in the fact sets.
+    #[inline]
+    fn write_facts(&mut self, sq: Square, facts: PublicFacts) {
+        self.facts[sq.index()] = facts.bits();
+        let b = sq.bit();
+        self.moved = if facts.moved { self.moved | b } else { self.moved & !b };
+        self.known = if facts.revealed || facts.moved_far { self.known | b } else { self.known & !b };
+    }
+
+    /// The squares whose pieces have moved (either colour).
+    #[inline]
+    pub fn moved(&self) -> SquareSet {
+        self.moved
+    }
+
+    /// The squares whose pieces the opponent has identified, revealed in
+    /// battle or shown to be Scouts by a far move (either colour).
+    #[inline]
+    pub fn known(&self) -> SquareSet {
+        self.known
     }
 
     /// How many pieces of each rank `colour` has on the board.

@@ -34,7 +34,7 @@
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
 use crate::rank::{Colour, RANK_COUNT, Rank};
-use crate::square::{Direction, LAND, NEIGHBOUR, bit, shift, squares_of};
+use crate::square::{Direction, LAND, NEIGHBOUR, SQUARES, SquareSet, bit, shift, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
 
 /// The value of each rank, strongest first (Marshal .. Flag).
@@ -70,6 +70,29 @@ pub const HUNT_RANGE: i32 = 18;
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 
+/// `WITHIN_STEPS[square][n]`: the squares at most `n` steps from `square`,
+/// walking round the lakes (pieces aside), for `n` below [`HUNT_RANGE`].
+/// The walk only depends on the board, so it is made once, when compiling.
+static WITHIN_STEPS: [[SquareSet; HUNT_RANGE as usize]; SQUARES] = {
+    let mut table = [[0; HUNT_RANGE as usize]; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        let mut reach = if LAND & bit(square) != 0 { bit(square) } else { 0 };
+        let mut steps = 0;
+        while steps < HUNT_RANGE as usize {
+            table[square][steps] = reach;
+            reach |= (shift(reach, Direction::North)
+                | shift(reach, Direction::East)
+                | shift(reach, Direction::South)
+                | shift(reach, Direction::West))
+                & LAND;
+            steps += 1;
+        }
+        square += 1;
+    }
+    table
+};
+
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
         let own = self.remaining[colour.index()];
@@ -95,17 +118,14 @@ impl StrategyChess {
     /// opponent has not identified (remaining count less identified pieces)
     /// times [`HIDDEN_VALUE`], plus [`UNMOVED_BONUS`] per unmoved piece.
     fn secrecy(&self, colour: Colour) -> i32 {
+        let own = self.board.occupied(colour);
         let mut identified = [0u8; RANK_COUNT];
-        let mut unmoved = 0;
-        for sq in squares_of(self.board.occupied(colour)) {
-            let facts = self.board.facts(sq);
-            if (facts.revealed || facts.moved_far)
-                && let Some(rank) = self.board.rank_at(sq)
-            {
+        for sq in squares_of(own & self.board.known()) {
+            if let Some(rank) = self.board.rank_at(sq) {
                 identified[rank.index()] += 1;
             }
-            unmoved += !facts.moved as i32;
         }
+        let unmoved = (own & !self.board.moved()).count_ones() as i32;
         let remaining = self.remaining[colour.index()];
         let hidden: i32 = (0..RANK_COUNT)
             .map(|r| remaining[r].saturating_sub(identified[r]) as i32 * HIDDEN_VALUE[r])
@@ -124,14 +144,12 @@ impl StrategyChess {
             return 0;
         };
         let hunters = self.board.mobile(colour);
-        // The squares within `steps` of the Flag, grown one step at a time.
-        let mut reach = bit(flag.index());
+        let within = &WITHIN_STEPS[flag.index()];
         for steps in 0..HUNT_RANGE {
-            if reach & hunters != 0 {
+            if within[steps as usize] & hunters != 0 {
                 let close = FLAG_CLOSE.get(steps as usize).copied().unwrap_or(0);
                 return FLAG_HUNT * (HUNT_RANGE - steps) + close;
             }
-            reach |= Direction::ALL.iter().fold(reach, |set, &dir| set | shift(reach, dir)) & LAND;
         }
         0
     }
@@ -254,5 +272,56 @@ to_move: red
         let walled = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
         assert_eq!(walled.flag_hunt(Colour::Red), FLAG_HUNT * (HUNT_RANGE - 8));
         assert_eq!(value(near), -read(near, blue).evaluate(Seat::SECOND));
+    }
+
+    /// The table is the walk grown one step at a time from each land
+    /// square, round the lakes.
+    #[test]
+    fn the_steps_table_is_the_walk_round_the_lakes() {
+        for square in (0..SQUARES).filter(|&sq| LAND & bit(sq) != 0) {
+            let mut reach = bit(square);
+            for steps in 0..HUNT_RANGE as usize {
+                assert_eq!(WITHIN_STEPS[square][steps], reach, "square {square}, {steps} steps");
+                reach |= Direction::ALL.iter().fold(reach, |set, &dir| set | shift(reach, dir)) & LAND;
+            }
+        }
+        // No walk ever enters a lake.
+        assert!(WITHIN_STEPS.iter().flatten().all(|&set| set & !LAND == 0));
+    }
+
+    /// The fact sets the secrecy term reads agree with every square's
+    /// facts, and the term with counting square by square, all through
+    /// random games.
+    #[test]
+    fn secrecy_from_the_fact_sets_agrees_with_every_square() {
+        use crate::square::Square;
+        let library = crate::Library::builtin();
+        let setups = [library.entry(3).unwrap().setup, library.entry(4).unwrap().setup];
+        let mut scratch = Vec::new();
+        for seed in 0..6 {
+            let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
+            let mut rng = game_core::rng::seeded(seed);
+            for _ in 0..400 {
+                for colour in [Colour::Red, Colour::Blue] {
+                    let (mut identified, mut unmoved) = ([0u8; RANK_COUNT], 0);
+                    for sq in Square::all().filter(|&sq| game.board.occupied(colour) & sq.bit() != 0) {
+                        let facts = game.board.facts(sq);
+                        assert_eq!(game.board.moved() & sq.bit() != 0, facts.moved);
+                        assert_eq!(game.board.known() & sq.bit() != 0, facts.revealed || facts.moved_far);
+                        if facts.revealed || facts.moved_far {
+                            identified[game.board.rank_at(sq).unwrap().index()] += 1;
+                        }
+                        unmoved += !facts.moved as i32;
+                    }
+                    let remaining = game.remaining[colour.index()];
+                    let hidden: i32 = (0..RANK_COUNT)
+                        .map(|r| remaining[r].saturating_sub(identified[r]) as i32 * HIDDEN_VALUE[r])
+                        .sum();
+                    assert_eq!(game.secrecy(colour), hidden + unmoved * UNMOVED_BONUS);
+                }
+                let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
+                game.play_unchecked(mv);
+            }
+        }
     }
 }
