@@ -269,27 +269,125 @@ impl<G: Evaluate> AlphaBeta<G> {
         line.extend_from_slice(&deeper[0]);
     }
 
-    /// The value of a leaf (the horizon, or the end of the game) for the
-    /// side to move there, counted as a node; `None` if a limit stopped
-    /// the search.
+    /// The moves of a node above [`AlphaBeta::frontier`]: PVS over the
+    /// moves, the first `placed` in their order, the rest ordered by
+    /// [`MoveOrdering`]. Returns the best value and move.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn leaf(&mut self, position: &G, ply: usize) -> Option<Score> {
-        self.nodes += 1;
-        if self.watch.should_stop(self.nodes) {
-            self.aborted = true;
-            return None;
-        }
-        self.seldepth = self.seldepth.max(ply);
+    fn inner_moves(
+        &mut self,
+        position: &G,
+        moves: &mut [G::Move],
+        keys: &mut Vec<i64>,
+        placed: usize,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> (Score, Option<G::Move>) {
         let mover = position.to_move();
-        Some(match position.outcome() {
-            Some(outcome) => score::terminal(&outcome, mover, ply),
-            None => position.evaluate(mover),
-        })
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = if i < placed {
+                moves[i]
+            } else {
+                if i == placed {
+                    self.ordering.score(mover, ply, moves, placed, keys);
+                }
+                pick_next(moves, keys, i)
+            };
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let same = child.to_move() == mover;
+            let value = if i == 0 {
+                self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                // Null window first: most later moves only need to be
+                // shown no better than alpha.
+                let probe = self.child_value(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta && !self.aborted {
+                    self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    self.set_pv(ply, mv);
+                    if value >= beta {
+                        self.ordering.reward_cutoff(mover, ply, depth, mv);
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// The moves of a node one ply above the horizon: every child is a
+    /// leaf, whose value is exact whatever the window, so each is made and
+    /// evaluated here, once, in the order given (no null windows, no
+    /// calls). The best line is the best move alone, set once at the end.
+    #[inline]
+    fn frontier(
+        &mut self,
+        position: &G,
+        moves: &[G::Move],
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> (Score, Option<G::Move>) {
+        let mover = position.to_move();
+        let alpha_at_start = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        self.seldepth = self.seldepth.max(ply + 1);
+        for &mv in moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            self.nodes += 1;
+            if self.watch.should_stop(self.nodes) {
+                self.aborted = true;
+                break;
+            }
+            let leaf_mover = child.to_move();
+            let value = match child.outcome() {
+                Some(outcome) => score::terminal(&outcome, leaf_mover, ply + 1),
+                None => child.evaluate(leaf_mover),
+            };
+            let value = if leaf_mover == mover { value } else { -value };
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        self.ordering.reward_cutoff(mover, ply, 1, mv);
+                        break;
+                    }
+                }
+            }
+        }
+        if best > alpha_at_start
+            && let Some(mv) = best_move
+        {
+            // Leaves are not visited by `negamax`: their line is empty.
+            self.pv[ply + 1].clear();
+            self.set_pv(ply, mv);
+        }
+        (best, best_move)
     }
 
     /// Fail-soft negamax with PVS, from the point of view of the side to
     /// move at `position`.
-    fn negamax(&mut self, position: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    fn negamax(&mut self, position: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         self.pv[ply].clear();
         if self.watch.should_stop(self.nodes) {
@@ -349,61 +447,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             placed = 1;
         }
 
-        if depth == 1 {
-            // Leaves are not visited by `negamax`: their line is empty.
-            self.pv[ply + 1].clear();
-        }
         let alpha_at_start = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            let mv = if i < placed {
-                moves[i]
-            } else {
-                if i == placed {
-                    self.ordering.score(mover, ply, &moves, placed, &mut keys);
-                }
-                pick_next(&mut moves, &mut keys, i)
-            };
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let same = child.to_move() == mover;
-            let value = if depth == 1 {
-                // The child is a leaf: its value is exact whatever the
-                // window, so it is computed here, once, without a call.
-                match self.leaf(&child, ply + 1) {
-                    Some(value) if same => value,
-                    Some(value) => -value,
-                    None => break,
-                }
-            } else if i == 0 {
-                self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
-            } else {
-                // Null window first: most later moves only need to be
-                // shown no better than alpha.
-                let probe = self.child_value(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
-                if probe > alpha && probe < beta && !self.aborted {
-                    self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
-                } else {
-                    probe
-                }
-            };
-            if self.aborted {
-                break;
-            }
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-                if value > alpha {
-                    alpha = value;
-                    self.set_pv(ply, mv);
-                    if value >= beta {
-                        self.ordering.reward_cutoff(mover, ply, depth, mv);
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_move) = if depth == 1 {
+            // Killers first, the rest as generated: see `place_killers`.
+            self.ordering.place_killers(ply, &mut moves, placed);
+            self.frontier(position, &moves, ply, alpha, beta)
+        } else {
+            self.inner_moves(position, &mut moves, &mut keys, placed, depth, ply, alpha, beta)
+        };
         self.moves[ply] = moves;
         self.keys[ply] = keys;
         if self.aborted {
