@@ -212,7 +212,7 @@ fn stones_benches(c: &mut Criterion) {
 
 fn blockade_benches(c: &mut Criterion) {
     let start = blockade::Blockade::start(&blockade::BlockadeRules::default(), &[]).unwrap();
-    compare(c, "blockade middle game", &after_random_plies(&start, 16, 5), 4, 6);
+    compare(c, "blockade middle game", &after_random_plies(&start, 8, 5), 7, 14);
 }
 
 fn strategy_chess_benches(c: &mut Criterion) {
