@@ -76,6 +76,52 @@ fn evaluated_walk<G: Evaluate>(position: &G, depth: u32, buffers: &mut [Vec<G::M
     (nodes, best)
 }
 
+/// Nodes of a bare fail-soft alpha-beta to `depth`: no table, no move
+/// ordering, no iterative deepening, moves as generated. The search loop
+/// at its cheapest, for comparison: its nodes cost about what the walks'
+/// do, and the engine needs far fewer of them to reach the same depth.
+fn bare_alphabeta<G: Evaluate>(
+    position: &G,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    buffers: &mut [Vec<G::Move>],
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    let mover = position.to_move();
+    if depth == 0 {
+        return position
+            .outcome()
+            .map_or_else(|| position.evaluate(mover), |o| ai::score::terminal(&o, mover, 0));
+    }
+    let (here, deeper) = buffers.split_first_mut().expect("a buffer per ply");
+    position.legal_moves(here);
+    if here.is_empty() {
+        return position.outcome().map_or(0, |o| ai::score::terminal(&o, mover, 0));
+    }
+    let mut best = -ai::score::INFINITY;
+    for &mv in here.iter() {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let value = if child.to_move() == mover {
+            bare_alphabeta(&child, depth - 1, alpha, beta, deeper, nodes)
+        } else {
+            -bare_alphabeta(&child, depth - 1, -beta, -alpha, deeper, nodes)
+        };
+        if value > best {
+            best = value;
+            if value > alpha {
+                alpha = value;
+                if value >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
 fn alphabeta_nodes<G: Evaluate>(engine: &mut AlphaBeta<G>, position: &G, depth: u32) -> u64 {
     let result = engine.search(position, None, &SearchLimits::none().depth(depth), &mut seeded(0));
     black_box(result.best_move);
@@ -171,6 +217,22 @@ fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth:
             timed(|| alphabeta_nodes(&mut engine, position, search_depth))
         }));
     }
+    // The bare search to the same depth, for its nodes and their cost.
+    let mut search_buffers: Vec<Vec<G::Move>> = (0..=search_depth).map(|_| Vec::new()).collect();
+    let mut bare = || {
+        let mut nodes = 0;
+        let inf = ai::score::INFINITY;
+        black_box(bare_alphabeta(position, search_depth, -inf, inf, &mut search_buffers, &mut nodes));
+        nodes
+    };
+    let bare_nodes = bare();
+    let bare_rate = rate(1.0, || timed(&mut bare));
+    println!(
+        "summary {name}: bare alpha-beta depth {search_depth}: {bare_nodes} nodes in {:.1} ms ({:.2} Mnodes/s); the engine: {search_nodes} nodes in {:.1} ms",
+        bare_nodes as f64 / bare_rate * 1e3,
+        bare_rate / 1e6,
+        search_nodes as f64 / search_rate * 1e3
+    );
     println!(
         "summary {name}: movegen depth {walk_depth} ({walk_nodes} nodes) {:.2} Mnodes/s; evaluated walk {:.2} Mnodes/s; alpha-beta depth {search_depth} ({search_nodes} nodes) {:.2} Mnodes/s: {:+.0}% against movegen, {:+.0}% against the evaluated walk (CPU time)",
         walk_rate / 1e6,
@@ -203,11 +265,11 @@ fn compare<G: Evaluate>(c: &mut Criterion, name: &str, position: &G, walk_depth:
 
 fn stones_benches(c: &mut Criterion) {
     let start = stones::Stones::start(&stones::StonesRules::default(), &[]).unwrap();
-    compare(c, "stones start", &start, 7, 12);
-    compare(c, "stones middle game", &after_random_plies(&start, 12, 3), 7, 12);
+    compare(c, "stones start", &start, 7, 16);
+    compare(c, "stones middle game", &after_random_plies(&start, 12, 3), 7, 16);
     let kalah = stones::StonesRules::default().with_settings(&["sowing=kalah"]).unwrap();
     let kalah = stones::Stones::start(&kalah, &[]).unwrap();
-    compare(c, "stones kalah middle game", &after_random_plies(&kalah, 10, 3), 7, 12);
+    compare(c, "stones kalah middle game", &after_random_plies(&kalah, 10, 3), 7, 16);
 }
 
 fn blockade_benches(c: &mut Criterion) {
