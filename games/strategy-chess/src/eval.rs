@@ -280,8 +280,8 @@ to_move: red
     fn the_steps_table_is_the_walk_round_the_lakes() {
         for square in (0..SQUARES).filter(|&sq| LAND & bit(sq) != 0) {
             let mut reach = bit(square);
-            for steps in 0..HUNT_RANGE as usize {
-                assert_eq!(WITHIN_STEPS[square][steps], reach, "square {square}, {steps} steps");
+            for (steps, &within) in WITHIN_STEPS[square].iter().enumerate() {
+                assert_eq!(within, reach, "square {square}, {steps} steps");
                 reach |= Direction::ALL.iter().fold(reach, |set, &dir| set | shift(reach, dir)) & LAND;
             }
         }
