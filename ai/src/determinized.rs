@@ -95,9 +95,18 @@ pub fn search_view<G: Observe + Evaluate>(
     let per_sample = share_limits(limits, count, engines.len());
 
     let mut results: Vec<Option<SearchResult<G::Move>>> = vec![None; count];
+    // Each sample's time share ends no later than the whole search's time:
+    // a sample that starts late (a thread not run for a while, a slow
+    // first touch of a table) gets only what is left.
+    let deadline = limits.time.map(|t| clock + t);
     let search_one = |engine: &mut Engine<G>, i: usize| {
         let mut rng = seeded(derive(seed, Stream::Search, i as u64));
-        engine.search(&samples[i], Some(&common), &per_sample, &mut rng)
+        let mut limits = per_sample.clone();
+        if let (Some(share), Some(deadline)) = (limits.time, deadline) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            limits.time = Some(share.min(left).max(Duration::from_millis(1)));
+        }
+        engine.search(&samples[i], Some(&common), &limits, &mut rng)
     };
     if engines.len() == 1 || count == 1 {
         for (i, slot) in results.iter_mut().enumerate() {
