@@ -5,12 +5,12 @@
 use super::geometry::{Point, Rect};
 use super::text::{TextMeasure, fit_line};
 use super::theme::Rgba;
-use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction, PipelineParams};
 use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{
     Camera2D, Color, DrawTextureParams, FilterMode, Font, Material, MaterialParams, RenderTarget,
-    ShaderSource, TextParams, Vec2, WHITE, clear_background, draw_circle_lines, draw_line, draw_rectangle,
-    draw_text_ex, draw_texture_ex, draw_triangle, gl_use_default_material, gl_use_material, load_material,
+    ShaderSource, TextParams, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle, draw_text_ex,
+    draw_texture_ex, draw_triangle, get_internal_gl, gl_use_default_material, gl_use_material, load_material,
     load_ttf_font_from_bytes, measure_text, render_target, set_camera, set_default_camera,
 };
 
@@ -179,6 +179,23 @@ fn copy_material() -> Option<Material> {
     .ok()
 }
 
+/// Clears the window to `c`, leaving the depth buffer alone.
+///
+/// macroquad's `clear_background` clears the depth buffer too, which
+/// nothing here uses: a software GL driver (llvmpipe) then rewrites each of
+/// its pixels every frame, a fifth of the frame's drawing at 1920x1080.
+#[allow(unsafe_code)]
+fn clear_colour_only(c: Color) {
+    // SAFETY: called on the main thread between macroquad's frames, with no
+    // other borrow of macroquad's context alive (as macroquad's own
+    // `clear_background` does); nothing is queued to draw yet this frame.
+    let gl = unsafe { get_internal_gl() };
+    gl.quad_gl.clear_draw_calls();
+    let action = PassAction::Clear { color: Some((c.r, c.g, c.b, c.a)), depth: None, stencil: None };
+    gl.quad_context.begin_default_pass(action);
+    gl.quad_context.end_render_pass();
+}
+
 /// The whole pixels that cover `r`: x, y, width, height.
 fn whole_pixels(r: Rect) -> (i32, i32, u32, u32) {
     let (x0, y0) = (r.x.floor(), r.y.floor());
@@ -235,7 +252,7 @@ impl Canvas {
             k.used = false;
         }
         self.select(Pipeline::Default);
-        clear_background(color(c));
+        clear_colour_only(color(c));
     }
 
     /// Draws the part of the screen `area` (plain `background` behind it)
