@@ -22,6 +22,7 @@
 //! The window is started with `Window::from_config` after the command line
 //! is parsed, so errors reach the exit code.
 
+pub mod allocator;
 pub mod app;
 pub mod canvas;
 pub mod catalogue;
@@ -60,6 +61,7 @@ pub fn open_launcher() -> Result<(), Failure> {
              or run a headless subcommand (see --help)",
         ));
     }
+    allocator::return_freed_memory();
     let startup = load_settings();
     let config = window_config(startup.settings.window);
     let opened = std::panic::catch_unwind(move || {
