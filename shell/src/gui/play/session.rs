@@ -465,8 +465,15 @@ impl<G: Observe + Evaluate> Session<G> {
                 Poll::Done(player, mv) => {
                     let Some(thinking) = self.thinking.take() else { return out };
                     let (seat, ply) = (thinking.seat, thinking.ply);
+                    // Two computers (a demo) never think at once: the one
+                    // that just moved lets its player and its table (many
+                    // megabytes) go, so the window holds one table at a
+                    // time. A computer playing a person keeps its table
+                    // from move to move.
+                    let demo = self.seat_kind(seat.opponent()) == SeatKind::Computer;
                     if let SeatDriver::Computer(slot) = &mut self.seats[seat.index() & 1]
                         && self.thinking_level == self.level
+                        && !demo
                     {
                         *slot = Some(player);
                     }
