@@ -15,7 +15,7 @@ use crate::gui::context::AppContext;
 use crate::gui::geometry::Rect;
 use crate::gui::input::{InputEvent, Key};
 use crate::gui::layout::frame;
-use crate::gui::play::computer::player_at;
+use crate::gui::play::computer::player_with_table;
 use crate::gui::play::screen::seats_for;
 use crate::gui::play::{MatchConfig, PlayScreen, SeatKind, Session, StartMaker};
 use crate::gui::screen::{Command, Screen, View};
@@ -207,7 +207,9 @@ impl MatchPlan {
     fn start_maker(&self) -> StartMaker<StrategyChess> {
         let rules = self.rules.clone();
         let setups = self.setups;
-        let player = player_at::<StrategyChess>(self.config.level);
+        // Only its setups are used (they depend on the level, not on a
+        // search): the smallest tables, not two of 8 MB held all game.
+        let player = player_with_table::<StrategyChess>(self.config.level, 0);
         Box::new(move |seed| {
             let setups: [Setup; 2] = std::array::from_fn(|i| {
                 let seat = Colour::BOTH[i].seat();
