@@ -45,8 +45,22 @@ pub struct FontMeasure(pub Font);
 
 impl TextMeasure for FontMeasure {
     fn width(&self, text: &str, size: f32) -> f32 {
-        measure_text(text, Some(&self.0), px(size), 1.0).width
+        width_of(&self.0, text, size)
     }
+}
+
+/// The one size text is measured at. macroquad keeps every glyph it
+/// measures or draws, at every size, in the font's texture atlas (a copy in
+/// memory and one in the GL driver), which only grows: measuring each
+/// label at the sizes it was tried at before being shrunk grew the atlas
+/// to 2048x2048, 32 MB. Glyph advances scale exactly with the size, so
+/// widths are measured at this size (cached when the font loads) and
+/// scaled; only sizes that are drawn get glyphs.
+const MEASURE_SIZE: u16 = 15;
+
+/// The width of `text` in `font` at `size` (see [`MEASURE_SIZE`]).
+fn width_of(font: &Font, text: &str, size: f32) -> f32 {
+    measure_text(text, Some(font), MEASURE_SIZE, 1.0).width * f32::from(px(size)) / f32::from(MEASURE_SIZE)
 }
 
 /// The fonts, and drawing in theme colours.
@@ -397,7 +411,7 @@ impl Canvas {
 
     /// The width of `text` at `size` in this weight.
     pub fn text_width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        measure_text(text, Some(self.font(weight)), px(size), 1.0).width
+        width_of(self.font(weight), text, size)
     }
 
     /// A filled rectangle.
