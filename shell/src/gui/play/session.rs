@@ -931,6 +931,29 @@ mod tests {
     }
 
     #[test]
+    fn only_a_computer_playing_a_person_keeps_its_player() {
+        let held =
+            |s: &Session<Nim>| s.seats.iter().filter(|d| matches!(d, SeatDriver::Computer(Some(_)))).count();
+        let mut s = versus_computer();
+        let mv = s.legal()[0];
+        s.play(mv).unwrap();
+        run_until(&mut s, |s| s.human_to_move() || s.outcome().is_some());
+        if s.outcome().is_none() {
+            assert_eq!(held(&s), 1, "kept (with its table) for its next move");
+        }
+        // Two computers: neither holds a player (and a table) between moves.
+        let mut demo =
+            Session::local(nim_start(), [SeatKind::Computer, SeatKind::Computer], Seat::FIRST, 3, 11)
+                .unwrap();
+        demo.set_min_delay(Duration::ZERO);
+        run_until(&mut demo, |s| {
+            assert_eq!(held(s), 0);
+            s.outcome().is_some()
+        });
+        assert!(demo.history_len() > 1);
+    }
+
+    #[test]
     fn two_players_take_turns_and_the_viewer_follows_the_turn() {
         let mut s = versus_computer();
         s.toggle_two_players().unwrap();
