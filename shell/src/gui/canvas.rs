@@ -54,8 +54,8 @@ impl TextMeasure for FontMeasure {
 /// memory and one in the GL driver), which only grows: measuring each
 /// label at the sizes it was tried at before being shrunk grew the atlas
 /// to 2048x2048, 32 MB. Glyph advances scale exactly with the size, so
-/// widths are measured at this size (cached when the font loads) and
-/// scaled; only sizes that are drawn get glyphs.
+/// widths are measured at this one size (whose glyphs the atlas then holds
+/// once) and scaled; only sizes that are drawn add glyphs.
 const MEASURE_SIZE: u16 = 15;
 
 /// The width of `text` in `font` at `size` (see [`MEASURE_SIZE`]).
