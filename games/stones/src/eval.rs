@@ -56,13 +56,13 @@ impl Stones {
         }
         let mut value = STONE * banked;
         let rows = [self.row_word(Seat::FIRST), self.row_word(Seat::SECOND)];
-        for (seat, row) in [Seat::FIRST, Seat::SECOND].into_iter().zip(rows) {
+        for (i, seat) in [Seat::FIRST, Seat::SECOND].into_iter().enumerate() {
             let sign = if seat == Seat::FIRST { 1 } else { -1 };
             let bonus = if seat == self.to_move { FREE_TURN_TO_MOVE } else { FREE_TURN_WAITING };
-            value += sign * bonus * self.free_turn_piles(row);
+            value += sign * bonus * self.free_turn_piles(rows[i]);
             if self.rules.sowing == SowingRule::Kalah {
                 let weight = if seat == self.to_move { CAPTURE_TO_MOVE } else { CAPTURE_WAITING };
-                value += sign * weight * self.best_capture(seat);
+                value += sign * weight * self.best_capture(rows[i], rows[1 - i]);
             }
         }
         let side_one = row_stones(rows[0]) as i32;
@@ -124,25 +124,37 @@ fn has_byte_above(x: u64, limit: u32) -> bool {
 }
 
 impl Stones {
-    /// The most stones one Kalah sowing of `seat` captures at once, among
-    /// the sowings that stay on `seat`'s side (the common case; a sowing
-    /// that goes round the board is left out).
-    fn best_capture(&self, seat: Seat) -> i32 {
-        let row = self.row(seat);
-        let facing = self.row(seat.opponent());
-        let pits = row.len();
+    /// The most stones one Kalah sowing from `row` captures at once, facing
+    /// `facing` (rows as in `Stones::row_word`), among the sowings that stay
+    /// on the sower's side (the common case; a sowing that goes round the
+    /// board is left out).
+    ///
+    /// Pile `i + 1` with `d` stones (`1 <= d <= i`) ends in pile `i + 1 -
+    /// d`; it captures if that pile is empty and the pile facing it holds
+    /// stones (or the empty capture is on). All landings are found at once:
+    /// for each distance `d`, the bytes of the row shifted down by `d` that
+    /// equal `d`.
+    #[inline]
+    fn best_capture(&self, row: u64, facing: u64) -> i32 {
+        let pits = u32::from(self.rules.pits);
+        let in_row = u64::MAX >> (8 * (8 - pits));
+        // Byte `k`: the stones in the pile facing pile `k + 1`.
+        let opposite = facing.swap_bytes() >> (8 * (8 - pits));
+        // Every distance a row of eight could need, unrolled: in a shorter
+        // row the bytes past its end are zero and never equal a distance.
+        let mut reached = 0;
+        for d in 1..8u64 {
+            reached |= zero_bytes((row >> (8 * d)) ^ (ONES * d));
+        }
+        let mut landings = reached & zero_bytes(row) & in_row;
+        if !self.rules.empty_capture {
+            landings &= !zero_bytes(opposite);
+        }
         let mut best = 0;
-        for (index, &stones) in row.iter().enumerate() {
-            let stones = stones as usize;
-            // Pile index + 1 sows down to pile index + 1 - stones.
-            if stones == 0 || stones > index {
-                continue;
-            }
-            let landing = index - stones;
-            let opposite = facing[pits - 1 - landing] as i32;
-            if row[landing] == 0 && (opposite > 0 || self.rules.empty_capture) {
-                best = best.max(opposite + 1);
-            }
+        while landings != 0 {
+            let byte = landings.trailing_zeros() / 8;
+            best = best.max((opposite >> (8 * byte)) as u8 as i32 + 1);
+            landings &= landings - 1;
         }
         best
     }
@@ -176,19 +188,44 @@ mod tests {
         assert!(over.evaluate(Seat::FIRST).abs() < EVAL_LIMIT);
     }
 
+    /// The best capture of Player One.
+    fn capture(position: &Stones) -> i32 {
+        position.best_capture(position.row_word(Seat::FIRST), position.row_word(Seat::SECOND))
+    }
+
+    /// The best capture by the definition, pile by pile.
+    fn capture_pile_by_pile(position: &Stones, seat: Seat) -> i32 {
+        let row = position.row(seat);
+        let facing = position.row(seat.opponent());
+        let pits = row.len();
+        let mut best = 0;
+        for (index, &stones) in row.iter().enumerate() {
+            let stones = stones as usize;
+            if stones == 0 || stones > index {
+                continue;
+            }
+            let landing = index - stones;
+            let opposite = facing[pits - 1 - landing] as i32;
+            if row[landing] == 0 && (opposite > 0 || position.rules.empty_capture) {
+                best = best.max(opposite + 1);
+            }
+        }
+        best
+    }
+
     #[test]
     fn a_ready_kalah_capture_counts() {
         let kalah = StonesRules::kalah(3, 4, false);
         // Pile 2 (1 stone) sows into the empty pile 1, facing 5 stones.
         let threat = read(kalah, "0 1 2 [0] / 2 1 5 [0] : first");
-        assert_eq!(threat.best_capture(Seat::FIRST), 6);
+        assert_eq!(capture(&threat), 6);
         let smaller = read(kalah, "0 1 2 [0] / 5 1 2 [0] : first");
-        assert_eq!(smaller.best_capture(Seat::FIRST), 3);
+        assert_eq!(capture(&smaller), 3);
         assert_eq!(threat.evaluate(Seat::FIRST) - smaller.evaluate(Seat::FIRST), 3 * CAPTURE_TO_MOVE);
         // Facing an empty pit only the empty capture takes anything.
         let text = "0 1 2 [0] / 5 1 0 [0] : first";
-        assert_eq!(read(kalah, text).best_capture(Seat::FIRST), 0);
-        assert_eq!(read(StonesRules::kalah(3, 4, true), text).best_capture(Seat::FIRST), 1);
+        assert_eq!(capture(&read(kalah, text)), 0);
+        assert_eq!(capture(&read(StonesRules::kalah(3, 4, true), text)), 1);
         // Relay sowing has no captures to count.
         let relay = StonesRules { pits: 3, ..StonesRules::default() };
         let (threat, smaller) =
@@ -213,14 +250,20 @@ mod tests {
     fn word_terms_agree_with_pile_by_pile_counts() {
         use ::rand::{Rng, SeedableRng};
         let mut rng = ::rand::rngs::StdRng::seed_from_u64(7);
+        let mut captures = 0;
         for _ in 0..20_000 {
             let pits = rng.random_range(3..=8u8);
-            let rules = StonesRules { pits, ..StonesRules::default() };
+            let rules = StonesRules { pits, empty_capture: rng.random_bool(0.5), ..StonesRules::default() };
             let lap = 2 * pits as usize + 1;
             let mut piles = [0u8; 16];
             let mut left = MAX_STONES_IN_TEST;
             for pile in piles.iter_mut().take(2 * pits as usize) {
-                let most = if rng.random_bool(0.2) { 40 } else { 2 * lap as u32 };
+                // Small piles too, so that empty piles and captures are common.
+                let most = match rng.random_range(0..10) {
+                    0..=1 => 40,
+                    2..=5 => 3,
+                    _ => 2 * lap as u32,
+                };
                 let stones = rng.random_range(0..=most.min(left));
                 *pile = stones as u8;
                 left -= stones;
@@ -237,8 +280,13 @@ mod tests {
                 let word = position.row_word(seat);
                 assert_eq!(position.free_turn_piles(word), plain as i32, "{position:?} {seat:?}");
                 assert_eq!(row_stones(word), position.side_total(seat), "{position:?}");
+                let facing = position.row_word(seat.opponent());
+                let capture = capture_pile_by_pile(&position, seat);
+                assert_eq!(position.best_capture(word, facing), capture, "{position:?} {seat:?}");
+                captures += usize::from(capture > 0);
             }
         }
+        assert!(captures > 5_000, "captures are common enough to test: {captures}");
     }
 
     const MAX_STONES_IN_TEST: u32 = crate::MAX_TOTAL_STONES - 8;
