@@ -155,16 +155,28 @@ impl StrategyChess {
     }
 
     /// The best revealed enemy piece the side to move can strike and beat.
+    ///
+    /// Only the side's pieces next to an identified enemy piece are looked
+    /// at (revealed pieces are among the identified ones): in most
+    /// positions there are none or few.
     fn best_threat(&self) -> i32 {
         let colour = self.to_move;
+        let targets = self.board.occupied(colour.opponent()) & self.board.known();
+        if targets == 0 {
+            return 0;
+        }
+        let next_to_targets = shift(targets, Direction::North)
+            | shift(targets, Direction::East)
+            | shift(targets, Direction::South)
+            | shift(targets, Direction::West);
         let mut best = 0;
-        for from in squares_of(self.board.mobile(colour)) {
+        for from in squares_of(self.board.mobile(colour) & next_to_targets) {
             let Some(attacker) = self.board.rank_at(from) else { continue };
             for next in NEIGHBOUR[from.index()].into_iter().flatten() {
-                let Some(target) = self.board.piece(next) else { continue };
-                if target.colour == colour || !self.board.facts(next).revealed {
+                if targets & bit(next.index()) == 0 || !self.board.facts(next).revealed {
                     continue;
                 }
+                let Some(target) = self.board.piece(next) else { continue };
                 if matches!(
                     battle(attacker, target.rank, self.flags.bombs),
                     Some(Clash::AttackerWins | Clash::FlagCaptured)
@@ -289,15 +301,39 @@ to_move: red
         assert!(WITHIN_STEPS.iter().flatten().all(|&set| set & !LAND == 0));
     }
 
-    /// The fact sets the secrecy term reads agree with every square's
-    /// facts, and the term with counting square by square, all through
-    /// random games.
+    /// The best threat by its definition: every mobile piece of the side to
+    /// move against every revealed enemy neighbour.
+    fn threat_square_by_square(game: &StrategyChess) -> i32 {
+        let colour = game.to_move;
+        let mut best = 0;
+        for from in squares_of(game.board.mobile(colour)) {
+            let attacker = game.board.rank_at(from).unwrap();
+            for next in NEIGHBOUR[from.index()].into_iter().flatten() {
+                let Some(target) = game.board.piece(next) else { continue };
+                if target.colour != colour
+                    && game.board.facts(next).revealed
+                    && matches!(
+                        battle(attacker, target.rank, game.flags.bombs),
+                        Some(Clash::AttackerWins | Clash::FlagCaptured)
+                    )
+                {
+                    best = best.max(RANK_VALUE[target.rank.index()] * THREAT_SHARE / 100);
+                }
+            }
+        }
+        best
+    }
+
+    /// The fact sets the secrecy and threat terms read agree with every
+    /// square's facts, and the terms with counting square by square, all
+    /// through random games.
     #[test]
     fn secrecy_from_the_fact_sets_agrees_with_every_square() {
         use crate::square::Square;
         let library = crate::Library::builtin();
         let setups = [library.entry(3).unwrap().setup, library.entry(4).unwrap().setup];
         let mut scratch = Vec::new();
+        let mut threats = 0;
         for seed in 0..6 {
             let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
             let mut rng = game_core::rng::seeded(seed);
@@ -319,9 +355,13 @@ to_move: red
                         .sum();
                     assert_eq!(game.secrecy(colour), hidden + unmoved * UNMOVED_BONUS);
                 }
+                let threat = threat_square_by_square(&game);
+                assert_eq!(game.best_threat(), threat, "{}", game.format_position());
+                threats += usize::from(threat > 0);
                 let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
                 game.play_unchecked(mv);
             }
         }
+        assert!(threats > 50, "threats are common enough to test: {threats}");
     }
 }
