@@ -205,17 +205,23 @@ pub const STONES_TABLE: [Budget; 10] = [
 /// Blockade (territory on a grid). Few squares touch both colours, so
 /// branching stays small and deep searches are cheap; noise as in
 /// [`STONES_TABLE`].
+///
+/// The table is used from remaining depth 3, as in Stones: a placement
+/// costs less than the memory access of a probe. Measured against depth 1
+/// with the level-10 table (five middle games at depth 14, the table
+/// already in memory): 23-41% less time to the same depth, with between 4%
+/// fewer and 15% more nodes.
 pub const BLOCKADE_TABLE: [Budget; 10] = [
-    alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 1).with_generated_setup(),
-    alpha_beta(1, 20, 150).with_noise(0.4).with_table(1, 1),
-    alpha_beta(2, 50, 200).with_noise(0.3).with_table(2, 1),
-    alpha_beta(2, 100, 300).with_noise(0.2).with_table(4, 1),
-    alpha_beta(3, 200, 400).with_noise(0.1).with_table(8, 1),
-    alpha_beta(4, 500, 600).with_noise(0.05).with_table(16, 1),
-    alpha_beta(5, 1_000, 800).with_noise(0.02).with_table(32, 1),
-    alpha_beta(6, 2_000, 1_200).with_table(64, 1),
-    alpha_beta(8, 4_000, 1_600).with_table(64, 1),
-    alpha_beta(64, 8_000, 2_000).with_table(64, 1),
+    alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 3).with_generated_setup(),
+    alpha_beta(1, 20, 150).with_noise(0.4).with_table(1, 3),
+    alpha_beta(2, 50, 200).with_noise(0.3).with_table(2, 3),
+    alpha_beta(2, 100, 300).with_noise(0.2).with_table(4, 3),
+    alpha_beta(3, 200, 400).with_noise(0.1).with_table(8, 3),
+    alpha_beta(4, 500, 600).with_noise(0.05).with_table(16, 3),
+    alpha_beta(5, 1_000, 800).with_noise(0.02).with_table(32, 3),
+    alpha_beta(6, 2_000, 1_200).with_table(64, 3),
+    alpha_beta(8, 4_000, 1_600).with_table(64, 3),
+    alpha_beta(64, 8_000, 2_000).with_table(64, 3),
 ];
 
 /// What a won Strategy Chess game is worth when sampled values are
