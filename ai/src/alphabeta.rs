@@ -270,8 +270,8 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// The moves of a node above [`AlphaBeta::frontier`]: PVS over the
-    /// moves, the first `placed` in their order, the rest ordered by
-    /// [`MoveOrdering`]. Returns the best value and move.
+    /// moves, the first `placed` in their order, then the killers, then the
+    /// rest by history ([`MoveOrdering`]). Returns the best value and move.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn inner_moves(
@@ -288,12 +288,15 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mover = position.to_move();
         let mut best = -INFINITY;
         let mut best_move = None;
+        // The killers next, then (only if they did not cut off) the rest
+        // by history: most nodes never need the history keys.
+        let placed = self.ordering.place_killers(ply, moves, placed);
         for i in 0..moves.len() {
             let mv = if i < placed {
                 moves[i]
             } else {
                 if i == placed {
-                    self.ordering.score(mover, ply, moves, placed, keys);
+                    self.ordering.score(mover, moves, placed, keys);
                 }
                 pick_next(moves, keys, i)
             };

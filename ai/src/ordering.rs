@@ -10,9 +10,9 @@
 
 use game_core::{Game, Seat};
 
-/// Ordering keys; higher is tried first.
-const FIRST_KILLER: i64 = 1 << 61;
-const SECOND_KILLER: i64 = 1 << 60;
+/// The most a move's history grows to (ordering keys: higher is tried
+/// first).
+const HISTORY_CAP: i64 = 1 << 59;
 
 /// Killer moves per ply and a history table per seat, reused across
 /// searches (history is halved between moves so it adapts).
@@ -43,22 +43,13 @@ impl<G: Game> MoveOrdering<G> {
         (seat.index() & 1) * slots + G::move_slot(mv) % slots
     }
 
-    /// Fills `keys` with one ordering key per move of `moves`, for the
-    /// moves from index `from` on (those before are already placed and get
-    /// a placeholder).
-    pub(crate) fn score(&self, seat: Seat, ply: usize, moves: &[G::Move], from: usize, keys: &mut Vec<i64>) {
+    /// Fills `keys` with one ordering key per move of `moves`, the history
+    /// of `seat`'s moves, for the moves from index `from` on (those before
+    /// are already placed, killers among them, and get a placeholder).
+    pub(crate) fn score(&self, seat: Seat, moves: &[G::Move], from: usize, keys: &mut Vec<i64>) {
         keys.clear();
         keys.resize(from, 0);
-        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
-        keys.extend(moves[from..].iter().map(|&mv| {
-            if Some(mv) == killers[0] {
-                FIRST_KILLER
-            } else if Some(mv) == killers[1] {
-                SECOND_KILLER
-            } else {
-                self.history[Self::history_index(seat, mv)]
-            }
-        }));
+        keys.extend(moves[from..].iter().map(|&mv| self.history[Self::history_index(seat, mv)]));
     }
 
     /// Moves the killers of `ply` that are among `moves[from..]` to
@@ -91,7 +82,7 @@ impl<G: Game> MoveOrdering<G> {
         }
         let depth = i64::from(depth.min(40));
         let entry = &mut self.history[Self::history_index(seat, mv)];
-        *entry = (*entry + depth * depth).min(SECOND_KILLER / 2);
+        *entry = (*entry + depth * depth).min(HISTORY_CAP);
     }
 }
 
@@ -124,16 +115,21 @@ mod tests {
         ordering.reward_cutoff(Seat::FIRST, 3, 2, mv(1, 1));
         ordering.reward_cutoff(Seat::FIRST, 3, 2, mv(1, 2));
         ordering.reward_cutoff(Seat::FIRST, 0, 5, mv(0, 2)); // history only at ply 3
-        let mut keys = Vec::new();
         // The first move is already placed (the table's move).
         moves.swap(0, 4);
-        ordering.score(Seat::FIRST, 3, &moves, 1, &mut keys);
+        let placed = ordering.place_killers(3, &mut moves, 1);
+        assert_eq!(placed, 3);
+        assert_eq!(moves[..3], [mv(2, 1), mv(1, 2), mv(1, 1)], "the latest killer first");
+        let mut keys = Vec::new();
+        ordering.score(Seat::FIRST, &moves, placed, &mut keys);
         assert_eq!(keys.len(), moves.len());
-        let order: Vec<NimMove> = (1..moves.len()).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
-        assert_eq!(order, vec![mv(1, 2), mv(1, 1), mv(0, 2), mv(0, 1)]);
+        let order: Vec<NimMove> =
+            (placed..moves.len()).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
+        assert_eq!(order, vec![mv(0, 2), mv(0, 1)]);
         // The other seat has no history, and killers are forgotten.
         ordering.new_search();
-        ordering.score(Seat::SECOND, 3, &order, 0, &mut keys);
+        ordering.score(Seat::SECOND, &order, 0, &mut keys);
         assert!(keys.iter().all(|&k| k == 0));
+        assert_eq!(ordering.place_killers(3, &mut moves, 0), 0);
     }
 }
