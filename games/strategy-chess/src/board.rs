@@ -68,6 +68,7 @@ pub(crate) struct Board {
     occupied: [SquareSet; 2],
     mobile: [SquareSet; 2],
     scouts: [SquareSet; 2],
+    flags: [SquareSet; 2],
     /// The squares whose pieces (of either colour) have moved.
     moved: SquareSet,
     /// The squares whose pieces (of either colour) the opponent has
@@ -89,6 +90,7 @@ impl Board {
             occupied: [0; 2],
             mobile: [0; 2],
             scouts: [0; 2],
+            flags: [0; 2],
             moved: 0,
             known: 0,
             key: 0,
@@ -144,6 +146,19 @@ impl Board {
         self.scouts[colour.index()]
     }
 
+    /// The squares holding `colour`'s Flag (one in every army).
+    #[inline]
+    pub fn flags(&self, colour: Colour) -> SquareSet {
+        self.flags[colour.index()]
+    }
+
+    /// The rank of the piece on `sq`, which must hold one.
+    #[inline]
+    pub fn rank_index_of_piece(&self, sq: Square) -> usize {
+        debug_assert!(self.piece(sq).is_some());
+        (self.cells[sq.index()].wrapping_sub(1) as usize) % RANK_COUNT
+    }
+
     /// The Zobrist key of the arrangement.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -159,6 +174,9 @@ impl Board {
         }
         if piece.rank == Rank::Scout {
             self.scouts[c] ^= b;
+        }
+        if piece.rank == Rank::Flag {
+            self.flags[c] ^= b;
         }
         self.key ^= PIECE_KEYS[sq.index() * 2 * RANK_COUNT + (code(piece) - 1) as usize];
     }
@@ -282,6 +300,14 @@ mod tests {
         let bomb = Piece::new(Colour::Blue, Rank::Bomb);
         board.put(a2, bomb, PublicFacts::default());
         assert_eq!(board.mobile(Colour::Blue), 0);
+        assert_eq!(board.rank_index_of_piece(a2), Rank::Bomb.index());
+        let flag = Piece::new(Colour::Blue, Rank::Flag);
+        let b5 = Square::parse("b5").unwrap();
+        board.put(b5, flag, PublicFacts::default());
+        assert_eq!(board.flags(Colour::Blue), bit(41));
+        assert_eq!(board.flags(Colour::Red), 0);
+        board.remove(b5);
+        assert_eq!(board.flags(Colour::Blue), 0);
         assert_eq!(board.counts(Colour::Blue)[Rank::Bomb.index()], 1);
         assert_eq!(board.remove(a2), Some((bomb, PublicFacts::default())));
         assert_eq!(board.occupied(Colour::Blue), 0);

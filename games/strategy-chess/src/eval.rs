@@ -117,20 +117,19 @@ impl StrategyChess {
     /// The unknown-pieces term: for each rank, the pieces of `colour` the
     /// opponent has not identified (remaining count less identified pieces)
     /// times [`HIDDEN_VALUE`], plus [`UNMOVED_BONUS`] per unmoved piece.
+    ///
+    /// Counted as the value of all remaining pieces less that of the
+    /// identified ones: the identified pieces of a rank are among its
+    /// remaining pieces (both count pieces on the board).
     fn secrecy(&self, colour: Colour) -> i32 {
         let own = self.board.occupied(colour);
-        let mut identified = [0u8; RANK_COUNT];
-        for sq in squares_of(own & self.board.known()) {
-            if let Some(rank) = self.board.rank_at(sq) {
-                identified[rank.index()] += 1;
-            }
-        }
-        let unmoved = (own & !self.board.moved()).count_ones() as i32;
         let remaining = self.remaining[colour.index()];
-        let hidden: i32 = (0..RANK_COUNT)
-            .map(|r| remaining[r].saturating_sub(identified[r]) as i32 * HIDDEN_VALUE[r])
+        let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * HIDDEN_VALUE[r]).sum();
+        let identified: i32 = squares_of(own & self.board.known())
+            .map(|sq| HIDDEN_VALUE[self.board.rank_index_of_piece(sq)])
             .sum();
-        hidden + unmoved * UNMOVED_BONUS
+        let unmoved = (own & !self.board.moved()).count_ones() as i32;
+        all - identified + unmoved * UNMOVED_BONUS
     }
 
     /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
@@ -138,9 +137,7 @@ impl StrategyChess {
     /// round the lakes (other pieces aside); 0 without a Flag or a movable
     /// piece in range.
     fn flag_hunt(&self, colour: Colour) -> i32 {
-        let enemy = colour.opponent();
-        let immobile = self.board.occupied(enemy) & !self.board.mobile(enemy);
-        let Some(flag) = squares_of(immobile).find(|&sq| self.board.rank_at(sq) == Some(Rank::Flag)) else {
+        let Some(flag) = squares_of(self.board.flags(colour.opponent())).next() else {
             return 0;
         };
         let hunters = self.board.mobile(colour);
@@ -324,40 +321,59 @@ to_move: red
         best
     }
 
-    /// The fact sets the secrecy and threat terms read agree with every
-    /// square's facts, and the terms with counting square by square, all
-    /// through random games.
-    #[test]
-    fn secrecy_from_the_fact_sets_agrees_with_every_square() {
+    /// The secrecy term counted square by square, by its definition.
+    fn secrecy_square_by_square(game: &StrategyChess, colour: Colour) -> i32 {
         use crate::square::Square;
+        let (mut identified, mut unmoved) = ([0u8; RANK_COUNT], 0);
+        for sq in Square::all().filter(|&sq| game.board.occupied(colour) & sq.bit() != 0) {
+            let facts = game.board.facts(sq);
+            if facts.revealed || facts.moved_far {
+                identified[game.board.rank_at(sq).unwrap().index()] += 1;
+            }
+            unmoved += !facts.moved as i32;
+        }
+        let remaining = game.remaining[colour.index()];
+        let hidden: i32 = (0..RANK_COUNT)
+            .map(|r| remaining[r].saturating_sub(identified[r]) as i32 * HIDDEN_VALUE[r])
+            .sum();
+        hidden + unmoved * UNMOVED_BONUS
+    }
+
+    /// The fact and Flag sets the terms read agree with every square, and
+    /// the secrecy and threat terms with counting square by square, all
+    /// through random games and in positions sampled from their views.
+    #[test]
+    fn terms_from_the_sets_agree_with_every_square() {
+        use crate::square::Square;
+        use game_core::Observe;
         let library = crate::Library::builtin();
         let setups = [library.entry(3).unwrap().setup, library.entry(4).unwrap().setup];
         let mut scratch = Vec::new();
         let mut threats = 0;
+        let check = |game: &StrategyChess| {
+            for colour in [Colour::Red, Colour::Blue] {
+                for sq in Square::all().filter(|&sq| game.board.occupied(colour) & sq.bit() != 0) {
+                    let facts = game.board.facts(sq);
+                    assert_eq!(game.board.moved() & sq.bit() != 0, facts.moved);
+                    assert_eq!(game.board.known() & sq.bit() != 0, facts.revealed || facts.moved_far);
+                    let flag = game.board.rank_at(sq) == Some(Rank::Flag);
+                    assert_eq!(game.board.flags(colour) & sq.bit() != 0, flag);
+                }
+                assert_eq!(game.secrecy(colour), secrecy_square_by_square(game, colour));
+            }
+            let threat = threat_square_by_square(game);
+            assert_eq!(game.best_threat(), threat, "{}", game.format_position());
+            threat
+        };
         for seed in 0..6 {
             let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
             let mut rng = game_core::rng::seeded(seed);
-            for _ in 0..400 {
-                for colour in [Colour::Red, Colour::Blue] {
-                    let (mut identified, mut unmoved) = ([0u8; RANK_COUNT], 0);
-                    for sq in Square::all().filter(|&sq| game.board.occupied(colour) & sq.bit() != 0) {
-                        let facts = game.board.facts(sq);
-                        assert_eq!(game.board.moved() & sq.bit() != 0, facts.moved);
-                        assert_eq!(game.board.known() & sq.bit() != 0, facts.revealed || facts.moved_far);
-                        if facts.revealed || facts.moved_far {
-                            identified[game.board.rank_at(sq).unwrap().index()] += 1;
-                        }
-                        unmoved += !facts.moved as i32;
-                    }
-                    let remaining = game.remaining[colour.index()];
-                    let hidden: i32 = (0..RANK_COUNT)
-                        .map(|r| remaining[r].saturating_sub(identified[r]) as i32 * HIDDEN_VALUE[r])
-                        .sum();
-                    assert_eq!(game.secrecy(colour), hidden + unmoved * UNMOVED_BONUS);
+            for ply in 0..400 {
+                threats += usize::from(check(&game) > 0);
+                if ply % 10 == 0 {
+                    let view = game.view(game.to_move());
+                    check(&StrategyChess::sample(&view, &mut rng));
                 }
-                let threat = threat_square_by_square(&game);
-                assert_eq!(game.best_threat(), threat, "{}", game.format_position());
-                threats += usize::from(threat > 0);
                 let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
                 game.play_unchecked(mv);
             }
