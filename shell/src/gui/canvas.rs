@@ -5,13 +5,13 @@
 use super::geometry::{Point, Rect};
 use super::text::{TextMeasure, fit_line};
 use super::theme::Rgba;
-use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction, PipelineParams};
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction, PipelineParams, RawId};
 use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{
     Camera2D, Color, DrawTextureParams, FilterMode, Font, Material, MaterialParams, RenderTarget,
-    ShaderSource, TextParams, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle, draw_text_ex,
-    draw_texture_ex, draw_triangle, get_internal_gl, gl_use_default_material, gl_use_material, load_material,
-    load_ttf_font_from_bytes, measure_text, render_target, set_camera, set_default_camera,
+    ShaderSource, TextParams, Texture2D, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle,
+    draw_text_ex, draw_texture_ex, draw_triangle, get_internal_gl, gl_use_default_material, gl_use_material,
+    load_material, load_ttf_font_from_bytes, measure_text, render_target, set_camera, set_default_camera,
 };
 
 /// The bundled regular face (DejaVu Sans; see `assets/fonts/`).
@@ -94,6 +94,8 @@ pub struct Canvas {
     mesh: Mesh,
     /// Pictures kept between frames (see [`Canvas::kept`]).
     kept: Vec<KeptPicture>,
+    /// A GL frame buffer that kept pictures are copied from (0: none yet).
+    read_fb: u32,
 }
 
 /// A part of the screen drawn once into a texture and copied to the
@@ -252,6 +254,7 @@ impl Canvas {
             batches: 0,
             mesh: Mesh { vertices: Vec::new(), indices: Vec::new(), texture: None },
             kept: Vec::new(),
+            read_fb: 0,
         })
     }
 
@@ -329,6 +332,10 @@ impl Canvas {
             self.kept[at].content = Some(content);
             self.kept[at].place = place;
         }
+        let texture = self.kept[at].target.texture.clone();
+        if self.blit(&texture, place) {
+            return;
+        }
         self.select(Pipeline::Copy);
         let params = DrawTextureParams {
             dest_size: Some(Vec2::new(w as f32, h as f32)),
@@ -337,6 +344,86 @@ impl Canvas {
             ..Default::default()
         };
         draw_texture_ex(&self.kept[at].target.texture, x as f32, y as f32, WHITE, params);
+    }
+
+    /// Copies `texture` (a kept picture) to the window at `place` with the
+    /// GL driver's framebuffer blit. Returns false (nothing done) if the
+    /// GL context cannot.
+    ///
+    /// Why not a textured quad: the window's frame buffer has a depth and
+    /// stencil buffer (miniquad asks GLX for one), and with one bound a
+    /// software driver (llvmpipe) shades every pixel of a quad through its
+    /// general path, sampling the texture: a whole-window copy cost it as
+    /// much as drawing the launcher. The driver's blit binds no depth
+    /// buffer and costs it about half as much (1920x1080 launcher: 17 ms
+    /// of llvmpipe's CPU a frame for the quad, 12 for the blit; the
+    /// launcher drawn anew, 16-19).
+    #[allow(unsafe_code)]
+    fn blit(&mut self, texture: &Texture2D, (x, y, w, h): (i32, i32, u32, u32)) -> bool {
+        use macroquad::miniquad::gl;
+        let texture = texture.raw_miniquad_id();
+        let (_, window_h) = macroquad::miniquad::window::screen_size();
+        // SAFETY: on the main thread during the frame, with no other borrow
+        // of macroquad's context alive. `flush` first sends every queued
+        // draw to GL (macroquad's documented way to mix in raw GL), so the
+        // picture is drawn and what lies under it is painted before the
+        // copy; the GL calls then bind only a frame buffer of our own for
+        // reading and give the window's back to miniquad as it left it.
+        unsafe {
+            let mut context = get_internal_gl();
+            context.flush();
+            // (The only kind of id on Linux; other systems may have others.)
+            #[allow(irrefutable_let_patterns)]
+            let RawId::OpenGl(raw) = context.quad_context.texture_raw_id(texture) else {
+                return false;
+            };
+            let mut window_fb = 0;
+            gl::glGetIntegerv(gl::GL_DRAW_FRAMEBUFFER_BINDING, &mut window_fb);
+            if self.read_fb == 0 {
+                gl::glGenFramebuffers(1, &mut self.read_fb);
+            }
+            gl::glBindFramebuffer(gl::GL_READ_FRAMEBUFFER, self.read_fb);
+            gl::glFramebufferTexture2D(
+                gl::GL_READ_FRAMEBUFFER,
+                gl::GL_COLOR_ATTACHMENT0,
+                gl::GL_TEXTURE_2D,
+                raw,
+                0,
+            );
+            let ready = gl::glCheckFramebufferStatus(gl::GL_READ_FRAMEBUFFER) == gl::GL_FRAMEBUFFER_COMPLETE;
+            if ready {
+                gl::glDisable(gl::GL_SCISSOR_TEST);
+                // GL counts rows from the bottom, in the window and in the
+                // picture alike (which is why a quad drawing it flips it).
+                let bottom = window_h.round() as i32 - y - h as i32;
+                let (w, h) = (w as i32, h as i32);
+                gl::glBlitFramebuffer(
+                    0,
+                    0,
+                    w,
+                    h,
+                    x,
+                    bottom,
+                    x + w,
+                    bottom + h,
+                    gl::GL_COLOR_BUFFER_BIT,
+                    gl::GL_NEAREST,
+                );
+            }
+            // Let the picture go: a texture attached to a frame buffer
+            // lives on after macroquad deletes it.
+            gl::glFramebufferTexture2D(
+                gl::GL_READ_FRAMEBUFFER,
+                gl::GL_COLOR_ATTACHMENT0,
+                gl::GL_TEXTURE_2D,
+                0,
+                0,
+            );
+            gl::glBindFramebuffer(gl::GL_FRAMEBUFFER, window_fb as u32);
+            // The next shape selects its material anew.
+            self.pipeline = Pipeline::Unknown;
+            ready
+        }
     }
 
     /// Ends a frame (drawing the text held back), leaving macroquad's
