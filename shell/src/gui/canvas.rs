@@ -3,15 +3,16 @@
 //! [`Canvas::label`], which fits it into its rectangle.
 
 use super::geometry::{Point, Rect};
+use super::glyphs::{Face, Glyphs, advance_width, face};
 use super::text::{TextMeasure, fit_line};
 use super::theme::Rgba;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction, PipelineParams, RawId};
 use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{
-    Camera2D, Color, DrawTextureParams, FilterMode, Font, Material, MaterialParams, RenderTarget,
-    ShaderSource, TextParams, Texture2D, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle,
-    draw_text_ex, draw_texture_ex, draw_triangle, get_internal_gl, gl_use_default_material, gl_use_material,
-    load_material, load_ttf_font_from_bytes, measure_text, render_target, set_camera, set_default_camera,
+    Camera2D, Color, DrawTextureParams, FilterMode, Material, MaterialParams, RenderTarget, ShaderSource,
+    Texture2D, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle, draw_texture_ex, draw_triangle,
+    get_internal_gl, gl_use_default_material, gl_use_material, load_material, render_target, set_camera,
+    set_default_camera,
 };
 
 /// The bundled regular face (DejaVu Sans; see `assets/fonts/`).
@@ -41,7 +42,7 @@ pub enum Weight {
 
 /// Text measured in the bundled regular face.
 #[derive(Clone)]
-pub struct FontMeasure(pub Font);
+pub struct FontMeasure(pub Face);
 
 impl TextMeasure for FontMeasure {
     fn width(&self, text: &str, size: f32) -> f32 {
@@ -49,18 +50,15 @@ impl TextMeasure for FontMeasure {
     }
 }
 
-/// The one size text is measured at. macroquad keeps every glyph it
-/// measures or draws, at every size, in the font's texture atlas (a copy in
-/// memory and one in the GL driver), which only grows: measuring each
-/// label at the sizes it was tried at before being shrunk grew the atlas
-/// to 2048x2048, 32 MB. Glyph advances scale exactly with the size, so
-/// widths are measured at this one size (whose glyphs the atlas then holds
-/// once) and scaled; only sizes that are drawn add glyphs.
+/// The one size text is measured at: glyph advances scale exactly with the
+/// size, so widths are measured at this size and scaled. (Measuring with
+/// macroquad cached the glyphs of every size measured in its atlas; the
+/// size stays so that every label is laid out as before.)
 const MEASURE_SIZE: u16 = 15;
 
-/// The width of `text` in `font` at `size` (see [`MEASURE_SIZE`]).
-fn width_of(font: &Font, text: &str, size: f32) -> f32 {
-    measure_text(text, Some(font), MEASURE_SIZE, 1.0).width * f32::from(px(size)) / f32::from(MEASURE_SIZE)
+/// The width of `text` in `face` at `size` (see [`MEASURE_SIZE`]).
+fn width_of(face: &Face, text: &str, size: f32) -> f32 {
+    advance_width(face, text, MEASURE_SIZE) * f32::from(px(size)) / f32::from(MEASURE_SIZE)
 }
 
 /// The fonts, and drawing in theme colours.
@@ -79,8 +77,8 @@ fn width_of(font: &Font, text: &str, size: f32) -> f32 {
 /// cover text (a toast, a panel over the board, a piece being dragged)
 /// starts a new layer with [`Canvas::layer`].
 pub struct Canvas {
-    regular: Font,
-    bold: Font,
+    /// The regular and bold faces' glyphs (see [`Glyphs`]).
+    glyphs: Glyphs,
     flat: Option<Material>,
     flat_blended: Option<Material>,
     /// Copies a kept picture without blending (see [`Canvas::kept`]).
@@ -230,6 +228,14 @@ pub fn segments_for(radius: f32) -> u32 {
     ((std::f32::consts::PI / step).ceil() as u32).clamp(6, 96)
 }
 
+/// Which of the [`Glyphs`] faces a weight is drawn in.
+fn face_index(weight: Weight) -> usize {
+    match weight {
+        Weight::Regular => 0,
+        Weight::Bold => 1,
+    }
+}
+
 fn px(size: f32) -> u16 {
     size.round().clamp(1.0, 400.0) as u16
 }
@@ -241,11 +247,10 @@ fn color(c: Rgba) -> Color {
 impl Canvas {
     /// Loads the bundled fonts. Needs the window to be open.
     pub fn load() -> Result<Self, String> {
-        let regular = load_ttf_font_from_bytes(REGULAR_TTF).map_err(|e| format!("font: {e}"))?;
-        let bold = load_ttf_font_from_bytes(BOLD_TTF).map_err(|e| format!("bold font: {e}"))?;
+        let regular = face(REGULAR_TTF).map_err(|e| format!("font: {e}"))?;
+        let bold = face(BOLD_TTF).map_err(|e| format!("bold font: {e}"))?;
         Ok(Canvas {
-            regular,
-            bold,
+            glyphs: Glyphs::new(vec![regular, bold]),
             flat: flat_material(false),
             flat_blended: flat_material(true),
             copy: copy_material(),
@@ -441,22 +446,15 @@ impl Canvas {
         if self.pending.is_empty() {
             return;
         }
-        self.select(Pipeline::Default);
         let pending = std::mem::take(&mut self.pending);
+        self.glyphs.prepare(pending.iter().map(|t| (t.text.as_str(), t.size, face_index(t.weight))));
+        self.select(Pipeline::Default);
         for weight in [Weight::Regular, Weight::Bold] {
-            let mut any = false;
             for t in pending.iter().filter(|t| t.weight == weight) {
-                any = true;
-                let params = TextParams {
-                    font: Some(self.font(weight)),
-                    font_size: t.size,
-                    color: t.color,
-                    ..Default::default()
-                };
-                draw_text_ex(&t.text, t.x, t.baseline, params);
+                self.glyphs.draw(&t.text, t.x, t.baseline, t.size, face_index(weight), t.color);
             }
-            self.batches += u32::from(any);
         }
+        self.batches += 1;
         self.pending = pending;
         self.pending.clear();
     }
@@ -486,14 +484,11 @@ impl Canvas {
 
     /// A measure of the regular face, for layouts that wrap text.
     pub fn measure(&self) -> FontMeasure {
-        FontMeasure(self.regular.clone())
+        FontMeasure(self.glyphs.face(face_index(Weight::Regular)).clone())
     }
 
-    fn font(&self, weight: Weight) -> &Font {
-        match weight {
-            Weight::Regular => &self.regular,
-            Weight::Bold => &self.bold,
-        }
+    fn font(&self, weight: Weight) -> &Face {
+        self.glyphs.face(face_index(weight))
     }
 
     /// The width of `text` at `size` in this weight.

@@ -30,6 +30,7 @@ pub mod context;
 pub mod focus;
 pub mod games;
 pub mod geometry;
+pub mod glyphs;
 pub mod input;
 pub mod layout;
 pub mod net;
