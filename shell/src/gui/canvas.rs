@@ -3,15 +3,16 @@
 //! [`Canvas::label`], which fits it into its rectangle.
 
 use super::geometry::{Point, Rect};
+use super::glyphs::{Face, Glyphs, advance_width, face};
 use super::text::{TextMeasure, fit_line};
 use super::theme::Rgba;
-use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction, PipelineParams};
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction, PipelineParams, RawId};
 use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{
-    Camera2D, Color, DrawTextureParams, FilterMode, Font, Material, MaterialParams, RenderTarget,
-    ShaderSource, TextParams, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle, draw_text_ex,
-    draw_texture_ex, draw_triangle, get_internal_gl, gl_use_default_material, gl_use_material, load_material,
-    load_ttf_font_from_bytes, measure_text, render_target, set_camera, set_default_camera,
+    Camera2D, Color, DrawTextureParams, FilterMode, Material, MaterialParams, RenderTarget, ShaderSource,
+    Texture2D, Vec2, WHITE, draw_circle_lines, draw_line, draw_rectangle, draw_texture_ex, draw_triangle,
+    get_internal_gl, gl_use_default_material, gl_use_material, load_material, render_target, set_camera,
+    set_default_camera,
 };
 
 /// The bundled regular face (DejaVu Sans; see `assets/fonts/`).
@@ -41,7 +42,7 @@ pub enum Weight {
 
 /// Text measured in the bundled regular face.
 #[derive(Clone)]
-pub struct FontMeasure(pub Font);
+pub struct FontMeasure(pub Face);
 
 impl TextMeasure for FontMeasure {
     fn width(&self, text: &str, size: f32) -> f32 {
@@ -49,18 +50,15 @@ impl TextMeasure for FontMeasure {
     }
 }
 
-/// The one size text is measured at. macroquad keeps every glyph it
-/// measures or draws, at every size, in the font's texture atlas (a copy in
-/// memory and one in the GL driver), which only grows: measuring each
-/// label at the sizes it was tried at before being shrunk grew the atlas
-/// to 2048x2048, 32 MB. Glyph advances scale exactly with the size, so
-/// widths are measured at this one size (whose glyphs the atlas then holds
-/// once) and scaled; only sizes that are drawn add glyphs.
+/// The one size text is measured at: glyph advances scale exactly with the
+/// size, so widths are measured at this size and scaled. (Measuring with
+/// macroquad cached the glyphs of every size measured in its atlas; the
+/// size stays so that every label is laid out as before.)
 const MEASURE_SIZE: u16 = 15;
 
-/// The width of `text` in `font` at `size` (see [`MEASURE_SIZE`]).
-fn width_of(font: &Font, text: &str, size: f32) -> f32 {
-    measure_text(text, Some(font), MEASURE_SIZE, 1.0).width * f32::from(px(size)) / f32::from(MEASURE_SIZE)
+/// The width of `text` in `face` at `size` (see [`MEASURE_SIZE`]).
+fn width_of(face: &Face, text: &str, size: f32) -> f32 {
+    advance_width(face, text, MEASURE_SIZE) * f32::from(px(size)) / f32::from(MEASURE_SIZE)
 }
 
 /// The fonts, and drawing in theme colours.
@@ -79,8 +77,8 @@ fn width_of(font: &Font, text: &str, size: f32) -> f32 {
 /// cover text (a toast, a panel over the board, a piece being dragged)
 /// starts a new layer with [`Canvas::layer`].
 pub struct Canvas {
-    regular: Font,
-    bold: Font,
+    /// The regular and bold faces' glyphs (see [`Glyphs`]).
+    glyphs: Glyphs,
     flat: Option<Material>,
     flat_blended: Option<Material>,
     /// Copies a kept picture without blending (see [`Canvas::kept`]).
@@ -94,6 +92,8 @@ pub struct Canvas {
     mesh: Mesh,
     /// Pictures kept between frames (see [`Canvas::kept`]).
     kept: Vec<KeptPicture>,
+    /// A GL frame buffer that kept pictures are copied from (0: none yet).
+    read_fb: u32,
 }
 
 /// A part of the screen drawn once into a texture and copied to the
@@ -228,6 +228,14 @@ pub fn segments_for(radius: f32) -> u32 {
     ((std::f32::consts::PI / step).ceil() as u32).clamp(6, 96)
 }
 
+/// Which of the [`Glyphs`] faces a weight is drawn in.
+fn face_index(weight: Weight) -> usize {
+    match weight {
+        Weight::Regular => 0,
+        Weight::Bold => 1,
+    }
+}
+
 fn px(size: f32) -> u16 {
     size.round().clamp(1.0, 400.0) as u16
 }
@@ -239,11 +247,10 @@ fn color(c: Rgba) -> Color {
 impl Canvas {
     /// Loads the bundled fonts. Needs the window to be open.
     pub fn load() -> Result<Self, String> {
-        let regular = load_ttf_font_from_bytes(REGULAR_TTF).map_err(|e| format!("font: {e}"))?;
-        let bold = load_ttf_font_from_bytes(BOLD_TTF).map_err(|e| format!("bold font: {e}"))?;
+        let regular = face(REGULAR_TTF).map_err(|e| format!("font: {e}"))?;
+        let bold = face(BOLD_TTF).map_err(|e| format!("bold font: {e}"))?;
         Ok(Canvas {
-            regular,
-            bold,
+            glyphs: Glyphs::new(vec![regular, bold]),
             flat: flat_material(false),
             flat_blended: flat_material(true),
             copy: copy_material(),
@@ -252,6 +259,7 @@ impl Canvas {
             batches: 0,
             mesh: Mesh { vertices: Vec::new(), indices: Vec::new(), texture: None },
             kept: Vec::new(),
+            read_fb: 0,
         })
     }
 
@@ -329,6 +337,10 @@ impl Canvas {
             self.kept[at].content = Some(content);
             self.kept[at].place = place;
         }
+        let texture = self.kept[at].target.texture.clone();
+        if self.blit(&texture, place) {
+            return;
+        }
         self.select(Pipeline::Copy);
         let params = DrawTextureParams {
             dest_size: Some(Vec2::new(w as f32, h as f32)),
@@ -337,6 +349,86 @@ impl Canvas {
             ..Default::default()
         };
         draw_texture_ex(&self.kept[at].target.texture, x as f32, y as f32, WHITE, params);
+    }
+
+    /// Copies `texture` (a kept picture) to the window at `place` with the
+    /// GL driver's framebuffer blit. Returns false (nothing done) if the
+    /// GL context cannot.
+    ///
+    /// Why not a textured quad: the window's frame buffer has a depth and
+    /// stencil buffer (miniquad asks GLX for one), and with one bound a
+    /// software driver (llvmpipe) shades every pixel of a quad through its
+    /// general path, sampling the texture: a whole-window copy cost it as
+    /// much as drawing the launcher. The driver's blit binds no depth
+    /// buffer and costs it about half as much (1920x1080 launcher: 17 ms
+    /// of llvmpipe's CPU a frame for the quad, 12 for the blit; the
+    /// launcher drawn anew, 16-19).
+    #[allow(unsafe_code)]
+    fn blit(&mut self, texture: &Texture2D, (x, y, w, h): (i32, i32, u32, u32)) -> bool {
+        use macroquad::miniquad::gl;
+        let texture = texture.raw_miniquad_id();
+        let (_, window_h) = macroquad::miniquad::window::screen_size();
+        // SAFETY: on the main thread during the frame, with no other borrow
+        // of macroquad's context alive. `flush` first sends every queued
+        // draw to GL (macroquad's documented way to mix in raw GL), so the
+        // picture is drawn and what lies under it is painted before the
+        // copy; the GL calls then bind only a frame buffer of our own for
+        // reading and give the window's back to miniquad as it left it.
+        unsafe {
+            let mut context = get_internal_gl();
+            context.flush();
+            // (The only kind of id on Linux; other systems may have others.)
+            #[allow(irrefutable_let_patterns)]
+            let RawId::OpenGl(raw) = context.quad_context.texture_raw_id(texture) else {
+                return false;
+            };
+            let mut window_fb = 0;
+            gl::glGetIntegerv(gl::GL_DRAW_FRAMEBUFFER_BINDING, &mut window_fb);
+            if self.read_fb == 0 {
+                gl::glGenFramebuffers(1, &mut self.read_fb);
+            }
+            gl::glBindFramebuffer(gl::GL_READ_FRAMEBUFFER, self.read_fb);
+            gl::glFramebufferTexture2D(
+                gl::GL_READ_FRAMEBUFFER,
+                gl::GL_COLOR_ATTACHMENT0,
+                gl::GL_TEXTURE_2D,
+                raw,
+                0,
+            );
+            let ready = gl::glCheckFramebufferStatus(gl::GL_READ_FRAMEBUFFER) == gl::GL_FRAMEBUFFER_COMPLETE;
+            if ready {
+                gl::glDisable(gl::GL_SCISSOR_TEST);
+                // GL counts rows from the bottom, in the window and in the
+                // picture alike (which is why a quad drawing it flips it).
+                let bottom = window_h.round() as i32 - y - h as i32;
+                let (w, h) = (w as i32, h as i32);
+                gl::glBlitFramebuffer(
+                    0,
+                    0,
+                    w,
+                    h,
+                    x,
+                    bottom,
+                    x + w,
+                    bottom + h,
+                    gl::GL_COLOR_BUFFER_BIT,
+                    gl::GL_NEAREST,
+                );
+            }
+            // Let the picture go: a texture attached to a frame buffer
+            // lives on after macroquad deletes it.
+            gl::glFramebufferTexture2D(
+                gl::GL_READ_FRAMEBUFFER,
+                gl::GL_COLOR_ATTACHMENT0,
+                gl::GL_TEXTURE_2D,
+                0,
+                0,
+            );
+            gl::glBindFramebuffer(gl::GL_FRAMEBUFFER, window_fb as u32);
+            // The next shape selects its material anew.
+            self.pipeline = Pipeline::Unknown;
+            ready
+        }
     }
 
     /// Ends a frame (drawing the text held back), leaving macroquad's
@@ -354,22 +446,15 @@ impl Canvas {
         if self.pending.is_empty() {
             return;
         }
-        self.select(Pipeline::Default);
         let pending = std::mem::take(&mut self.pending);
+        self.glyphs.prepare(pending.iter().map(|t| (t.text.as_str(), t.size, face_index(t.weight))));
+        self.select(Pipeline::Default);
         for weight in [Weight::Regular, Weight::Bold] {
-            let mut any = false;
             for t in pending.iter().filter(|t| t.weight == weight) {
-                any = true;
-                let params = TextParams {
-                    font: Some(self.font(weight)),
-                    font_size: t.size,
-                    color: t.color,
-                    ..Default::default()
-                };
-                draw_text_ex(&t.text, t.x, t.baseline, params);
+                self.glyphs.draw(&t.text, t.x, t.baseline, t.size, face_index(weight), t.color);
             }
-            self.batches += u32::from(any);
         }
+        self.batches += 1;
         self.pending = pending;
         self.pending.clear();
     }
@@ -399,14 +484,11 @@ impl Canvas {
 
     /// A measure of the regular face, for layouts that wrap text.
     pub fn measure(&self) -> FontMeasure {
-        FontMeasure(self.regular.clone())
+        FontMeasure(self.glyphs.face(face_index(Weight::Regular)).clone())
     }
 
-    fn font(&self, weight: Weight) -> &Font {
-        match weight {
-            Weight::Regular => &self.regular,
-            Weight::Bold => &self.bold,
-        }
+    fn font(&self, weight: Weight) -> &Face {
+        self.glyphs.face(face_index(weight))
     }
 
     /// The width of `text` at `size` in this weight.

@@ -30,6 +30,7 @@ pub mod context;
 pub mod focus;
 pub mod games;
 pub mod geometry;
+pub mod glyphs;
 pub mod input;
 pub mod layout;
 pub mod net;
@@ -149,11 +150,15 @@ fn window_config(size: WindowSize) -> macroquad::conf::Conf {
             specific_key: None,
             touch: true,
         }),
-        // Each batch preallocates room for this many vertices on the CPU and
-        // in the (software) GL driver; the default 10,000 costs megabytes per
-        // batch, and a screen of text in two faces makes a few dozen batches.
-        draw_call_vertex_capacity: 4000,
-        draw_call_index_capacity: 6000,
+        // macroquad gives each draw call of a frame a vertex and an index
+        // buffer of this capacity in the (software) GL driver, and keeps as
+        // many as the busiest frame used: at 4,000 vertices (160 KB a
+        // buffer) a Blockade game with F2 held 112 of them, 19 MB of the
+        // main heap. Few batches hold more than a thousand vertices (a
+        // glyph takes 4, a rounded shape up to about 100); bigger ones are
+        // split into more draw calls.
+        draw_call_vertex_capacity: 1024,
+        draw_call_index_capacity: 3072,
         ..Default::default()
     }
 }

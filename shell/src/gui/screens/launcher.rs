@@ -9,12 +9,15 @@ use super::super::geometry::Rect;
 use super::super::input::InputEvent;
 use super::super::layout::{banner, cards, footer_buttons, frame};
 use super::super::screen::{Command, Screen, View};
+use super::super::theme::palette;
 use super::super::widgets::banner::{MAX_LINES, banner_lines};
 use super::super::widgets::{Reaction, Widget, button, card, react};
 use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
 use super::saved::SavedScreen;
 use super::{draw_chrome, look_of};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 /// What the launcher's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,31 +114,48 @@ impl Screen for LauncherScreen {
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
         let m = &view.metrics;
         let f = frame(view);
-        draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
         let parts = self.parts(ctx, view);
-        for (i, widget) in parts.widgets.iter().enumerate() {
-            let look = look_of(&parts.widgets, i, self.focus, ctx);
-            match widget.on_activate {
-                Some(LauncherMsg::Open(id)) => card::draw(canvas, widget.rect, id.entry(), look, m),
-                Some(LauncherMsg::SavedGames) => button::draw(canvas, widget.rect, "Saved games", look, m),
-                Some(LauncherMsg::Preferences) => button::draw(canvas, widget.rect, "Preferences", look, m),
-                Some(LauncherMsg::Quit) => button::draw(canvas, widget.rect, "Quit", look, m),
-                Some(LauncherMsg::Dismiss) => {
-                    if let Some((whole, text, lines)) = &parts.banner {
-                        super::super::widgets::banner::draw(
-                            canvas,
-                            *whole,
-                            *text,
-                            widget.rect,
-                            lines,
-                            look,
-                            m,
-                        );
-                    }
-                }
-                None => {}
-            }
+        let looks: Vec<_> =
+            (0..parts.widgets.len()).map(|i| look_of(&parts.widgets, i, self.focus, ctx)).collect();
+        // Everything the launcher shows: the window's size (the layout and
+        // the sizes follow from it), the notices and each widget's look.
+        let mut fingerprint = DefaultHasher::new();
+        for v in [view.rect.w, view.rect.h] {
+            v.to_bits().hash(&mut fingerprint);
         }
+        ctx.notices.hash(&mut fingerprint);
+        looks.hash(&mut fingerprint);
+        // Kept as one picture: a still launcher is copied to the window as
+        // one quad a frame instead of being drawn anew (see `Canvas::kept`).
+        canvas.kept("launcher", view.rect, palette::BACKGROUND, fingerprint.finish(), |canvas| {
+            draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
+            for (widget, look) in parts.widgets.iter().zip(looks) {
+                match widget.on_activate {
+                    Some(LauncherMsg::Open(id)) => card::draw(canvas, widget.rect, id.entry(), look, m),
+                    Some(LauncherMsg::SavedGames) => {
+                        button::draw(canvas, widget.rect, "Saved games", look, m)
+                    }
+                    Some(LauncherMsg::Preferences) => {
+                        button::draw(canvas, widget.rect, "Preferences", look, m)
+                    }
+                    Some(LauncherMsg::Quit) => button::draw(canvas, widget.rect, "Quit", look, m),
+                    Some(LauncherMsg::Dismiss) => {
+                        if let Some((whole, text, lines)) = &parts.banner {
+                            super::super::widgets::banner::draw(
+                                canvas,
+                                *whole,
+                                *text,
+                                widget.rect,
+                                lines,
+                                look,
+                                m,
+                            );
+                        }
+                    }
+                    None => {}
+                }
+            }
+        });
     }
 }
 

@@ -5,7 +5,7 @@ use crate::gui::geometry::Rect;
 use crate::gui::theme::{Metrics, palette};
 
 /// How a widget is drawn right now.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Look {
     /// The keyboard focus is on it (and the keyboard is in use).
     pub focused: bool,

@@ -23,19 +23,41 @@ pub fn change_color(change: Change) -> Rgba {
     }
 }
 
+/// The parts of a stone, drawn in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StonePart {
+    Shadow,
+    Body,
+    Shine,
+}
+
 fn stone(canvas: &mut Canvas, r: Rect, seat: Seat, width: f32, scale: f32, alpha: f32) {
+    for part in [StonePart::Shadow, StonePart::Body, StonePart::Shine] {
+        stone_part(canvas, r, seat, width, scale, alpha, part);
+    }
+}
+
+fn stone_part(canvas: &mut Canvas, r: Rect, seat: Seat, width: f32, scale: f32, alpha: f32, part: StonePart) {
     let d = r.w * 0.78 * scale;
     if d <= 0.5 {
         return;
     }
     let w = (d * width).max(1.0);
     let body = Rect::new(r.center().x - w / 2.0, r.center().y - d / 2.0, w, d);
-    let color = seat_color(seat).with_alpha(alpha);
-    canvas.round(body.shifted_y(d * 0.06), w.min(d) / 2.0, rgb(40, 28, 18).with_alpha(0.5 * alpha));
-    canvas.round(body, w.min(d) / 2.0, color);
-    if width > 0.6 {
-        let c = Point::new(body.center().x - d * 0.16 * width, body.center().y - d * 0.16);
-        canvas.circle(c, d * 0.13 * width, seat_color(seat).mix(rgb(255, 255, 255), 0.45).with_alpha(alpha));
+    match part {
+        StonePart::Shadow => {
+            canvas.round(body.shifted_y(d * 0.06), w.min(d) / 2.0, rgb(40, 28, 18).with_alpha(0.5 * alpha));
+        }
+        StonePart::Body => canvas.round(body, w.min(d) / 2.0, seat_color(seat).with_alpha(alpha)),
+        StonePart::Shine if width > 0.6 => {
+            let c = Point::new(body.center().x - d * 0.16 * width, body.center().y - d * 0.16);
+            canvas.circle(
+                c,
+                d * 0.13 * width,
+                seat_color(seat).mix(rgb(255, 255, 255), 0.45).with_alpha(alpha),
+            );
+        }
+        StonePart::Shine => {}
     }
 }
 
@@ -96,41 +118,75 @@ pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas
         frame.cursor.filter(|sq| frame.legal.contains(sq)).and_then(|sq| position.effects(sq).ok());
     let value_size = (c * 0.24).max(m.small * 0.7);
 
-    for sq in position.squares() {
-        let r = square_rect(rect, size, sq, false);
-        let (tint, value) = square_tint(position, sq, rules);
+    // Each square's shapes stay inside it, so the board is drawn a step
+    // at a time over every square (each square's shapes still in their
+    // order): one draw call a step, not a few a square as when a square's
+    // opaque and translucent shapes alternate (macroquad then keeps a
+    // vertex buffer for every one of the frame's draw calls).
+    let squares: Vec<_> = position
+        .squares()
+        .into_iter()
+        .map(|sq| {
+            let r = square_rect(rect, size, sq, false);
+            let (tint, value) = square_tint(position, sq, rules);
+            let look = match placing {
+                Some(p) => p.look(sq),
+                None => Look { stone: position.stone(sq), width: 1.0, scale: 1.0 },
+            };
+            // Changes being shown now, and the last move's marks afterwards.
+            let marked = match placing {
+                Some(p) => {
+                    p.current().filter(|(ch, _)| change_of(&p.effects, sq) == Some(*ch)).map(|(ch, _)| ch)
+                }
+                None => b.last().and_then(|e| change_of(e, sq)),
+            };
+            (sq, r, tint, value, look, marked)
+        })
+        .collect();
+    let tag_of = |r: Rect| Rect::new(r.x + c * 0.06, r.y + c * 0.02, c * 0.5, c * 0.32);
+    for &(_, r, tint, value, _, _) in &squares {
         canvas.fill(r.inset(0.75), tint);
         if let Some(v) = value {
-            let tag = Rect::new(r.x + c * 0.06, r.y + c * 0.02, c * 0.5, c * 0.32);
-            canvas.label(tag, &v.to_string(), value_size, Weight::Bold, Align::Left, palette::WOOD_DARK);
-        }
-        let look = match placing {
-            Some(p) => p.look(sq),
-            None => Look { stone: position.stone(sq), width: 1.0, scale: 1.0 },
-        };
-        // Changes being shown now, and the last move's marks afterwards.
-        let marked = match placing {
-            Some(p) => p.current().filter(|(ch, _)| change_of(&p.effects, sq) == Some(*ch)).map(|(ch, _)| ch),
-            None => b.last().and_then(|e| change_of(e, sq)),
-        };
-        if let Some(ch) = marked {
-            let ring = r.inset(c * 0.04);
-            canvas.round(
-                ring,
-                c * 0.12,
-                change_color(ch).with_alpha(if placing.is_some() { 0.9 } else { 0.55 }),
+            canvas.label(
+                tag_of(r),
+                &v.to_string(),
+                value_size,
+                Weight::Bold,
+                Align::Left,
+                palette::WOOD_DARK,
             );
-            canvas.round(ring.inset(c * 0.06), c * 0.1, tint);
+        }
+    }
+    for &(_, r, _, _, _, marked) in &squares {
+        if let Some(ch) = marked {
+            let alpha = if placing.is_some() { 0.9 } else { 0.55 };
+            canvas.round(r.inset(c * 0.04), c * 0.12, change_color(ch).with_alpha(alpha));
+        }
+    }
+    for &(_, r, tint, value, _, marked) in &squares {
+        if marked.is_some() {
+            canvas.round(r.inset(c * 0.04).inset(c * 0.06), c * 0.1, tint);
             if let Some(v) = value {
-                let tag = Rect::new(r.x + c * 0.06, r.y + c * 0.02, c * 0.5, c * 0.32);
-                canvas.label(tag, &v.to_string(), value_size, Weight::Bold, Align::Left, palette::WOOD_DARK);
+                canvas.label(
+                    tag_of(r),
+                    &v.to_string(),
+                    value_size,
+                    Weight::Bold,
+                    Align::Left,
+                    palette::WOOD_DARK,
+                );
             }
         }
-        if let Some(seat) = look.stone {
-            stone(canvas, r, seat, look.width, look.scale, 1.0);
+    }
+    for part in [StonePart::Shadow, StonePart::Body, StonePart::Shine] {
+        for &(_, r, _, _, look, _) in &squares {
+            if let Some(seat) = look.stone {
+                stone_part(canvas, r, seat, look.width, look.scale, 1.0, part);
+            }
         }
-        let legal = frame.legal.contains(&sq);
-        if legal && look.stone.is_none() {
+    }
+    for &(sq, r, _, _, look, _) in &squares {
+        if frame.legal.contains(&sq) && look.stone.is_none() {
             let dot = if frame.show_legal { c * 0.16 } else { c * 0.08 };
             canvas.circle(
                 r.center(),
@@ -138,7 +194,9 @@ pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas
                 palette::GOOD.with_alpha(if frame.show_legal { 0.95 } else { 0.7 }),
             );
         }
-        if let Some(e) = preview.as_ref() {
+    }
+    if let Some(e) = preview.as_ref() {
+        for &(sq, r, _, _, _, _) in &squares {
             match change_of(e, sq) {
                 Some(Change::Placed) | Some(Change::Claimed) => stone(canvas, r, mover, 1.0, 0.8, 0.4),
                 Some(ch @ (Change::Captured | Change::Overcrowded)) => {
