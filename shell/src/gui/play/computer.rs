@@ -96,18 +96,22 @@ impl<G: Observe + Evaluate> Drop for Thinking<G> {
     }
 }
 
-/// The largest transposition table the window's computer players use, in
-/// megabytes. The top levels' tables ask for up to 128 MB, which would take
-/// the window past its memory target (150 MB while the computer thinks):
-/// under Mesa's software GL the window alone holds about 130 MB, 56 MB of
-/// it the pages of the LLVM library llvmpipe compiles with. Within a
-/// level's time cap of two seconds a smaller table loses little. Headless
-/// play (`boardsuite play`, bots) keeps the full tables.
-pub const WINDOW_TT_MB: usize = 16;
+/// The most transposition table the window's computer player uses, in
+/// megabytes, all its search threads together. The top levels' tables ask
+/// for up to 64 MB, which would take the window past its memory target (150
+/// MB while the computer thinks): under Mesa's software GL the window alone
+/// holds about 125 MB, 56 MB of it the pages of the LLVM library llvmpipe
+/// compiles with. The games use the table from remaining depth 3 (Stones,
+/// Blockade) or on few nodes (Strategy Chess samples), and a smaller table
+/// loses little: six Stones middle games at depth 18 and four Blockade ones
+/// at depth 14 took within 1% of the nodes with a 2 MB table as with a
+/// 64 MB one (measured 2026-11-24). Headless play (`boardsuite play`,
+/// bots) keeps the full tables.
+pub const WINDOW_TT_MB: usize = 8;
 
 /// A fresh computer player for `level` (1..=10; out-of-range levels are
-/// brought within it), with the level's budget but its transposition table
-/// capped at [`WINDOW_TT_MB`].
+/// brought within it), with the level's budget but its transposition tables
+/// capped at [`WINDOW_TT_MB`] in all.
 pub fn player_at<G: Observe + Evaluate>(level: u8) -> ComputerPlayer<G> {
     player_with_table::<G>(level, WINDOW_TT_MB)
 }
@@ -116,12 +120,14 @@ pub fn player_at<G: Observe + Evaluate>(level: u8) -> ComputerPlayer<G> {
 /// searches beside the computer's own player, so it gets a small table.
 pub const HINT_TT_MB: usize = 4;
 
-/// A player for `level` with its transposition table capped at `tt_mb`.
+/// A player for `level` with its transposition tables capped at `tt_mb`
+/// in all: a search on two threads has two tables, each of half that.
 pub fn player_with_table<G: Observe + Evaluate>(level: u8, tt_mb: usize) -> ComputerPlayer<G> {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
     let mut budget = ai::levels::budget(G::NAME, level);
+    let threads = budget.threads.max(1);
     if let ai::EngineKind::AlphaBeta(config) = &mut budget.engine {
-        config.tt_mb = config.tt_mb.min(tt_mb);
+        config.tt_mb = config.tt_mb.min((tt_mb / threads).max(1));
     }
     ComputerPlayer::with_budget(budget)
 }
@@ -163,5 +169,17 @@ mod tests {
         if let ai::EngineKind::AlphaBeta(config) = top.budget().engine {
             assert!(config.tt_mb <= WINDOW_TT_MB);
         }
+    }
+
+    #[test]
+    fn the_tables_of_all_threads_share_the_cap() {
+        let budget = ai::levels::budget("strategy-chess", Level::MAX);
+        assert_eq!(budget.threads, 2, "the test wants a search on two threads");
+        let player = player_with_table::<strategy_chess::StrategyChess>(10, WINDOW_TT_MB);
+        let ai::EngineKind::AlphaBeta(config) = player.budget().engine else { panic!("alpha-beta") };
+        assert_eq!(config.tt_mb * 2, WINDOW_TT_MB);
+        let hint = player_with_table::<strategy_chess::StrategyChess>(10, HINT_TT_MB);
+        let ai::EngineKind::AlphaBeta(config) = hint.budget().engine else { panic!("alpha-beta") };
+        assert_eq!(config.tt_mb * 2, HINT_TT_MB);
     }
 }
