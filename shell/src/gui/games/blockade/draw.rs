@@ -143,18 +143,15 @@ pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas
             (sq, r, tint, value, look, marked)
         })
         .collect();
-    let tag_of = |r: Rect| Rect::new(r.x + c * 0.06, r.y + c * 0.02, c * 0.5, c * 0.32);
+    // A square's value, in its top left corner.
+    let value_tag = |canvas: &mut Canvas, r: Rect, v: u32| {
+        let tag = Rect::new(r.x + c * 0.06, r.y + c * 0.02, c * 0.5, c * 0.32);
+        canvas.label(tag, &v.to_string(), value_size, Weight::Bold, Align::Left, palette::WOOD_DARK);
+    };
     for &(_, r, tint, value, _, _) in &squares {
         canvas.fill(r.inset(0.75), tint);
         if let Some(v) = value {
-            canvas.label(
-                tag_of(r),
-                &v.to_string(),
-                value_size,
-                Weight::Bold,
-                Align::Left,
-                palette::WOOD_DARK,
-            );
+            value_tag(canvas, r, v);
         }
     }
     for &(_, r, _, _, _, marked) in &squares {
@@ -167,14 +164,7 @@ pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas
         if marked.is_some() {
             canvas.round(r.inset(c * 0.04).inset(c * 0.06), c * 0.1, tint);
             if let Some(v) = value {
-                canvas.label(
-                    tag_of(r),
-                    &v.to_string(),
-                    value_size,
-                    Weight::Bold,
-                    Align::Left,
-                    palette::WOOD_DARK,
-                );
+                value_tag(canvas, r, v);
             }
         }
     }
