@@ -34,7 +34,7 @@
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
 use crate::rank::{Colour, RANK_COUNT, Rank};
-use crate::square::{Direction, LAND, NEIGHBOUR, SQUARES, SquareSet, bit, shift, squares_of};
+use crate::square::{LAND, NEIGHBOUR, SQUARES, SquareSet, bit, next_to, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
 
 /// The value of each rank, strongest first (Marshal .. Flag).
@@ -81,11 +81,7 @@ static WITHIN_STEPS: [[SquareSet; HUNT_RANGE as usize]; SQUARES] = {
         let mut steps = 0;
         while steps < HUNT_RANGE as usize {
             table[square][steps] = reach;
-            reach |= (shift(reach, Direction::North)
-                | shift(reach, Direction::East)
-                | shift(reach, Direction::South)
-                | shift(reach, Direction::West))
-                & LAND;
+            reach |= next_to(reach) & LAND;
             steps += 1;
         }
         square += 1;
@@ -162,12 +158,8 @@ impl StrategyChess {
         if targets == 0 {
             return 0;
         }
-        let next_to_targets = shift(targets, Direction::North)
-            | shift(targets, Direction::East)
-            | shift(targets, Direction::South)
-            | shift(targets, Direction::West);
         let mut best = 0;
-        for from in squares_of(self.board.mobile(colour) & next_to_targets) {
+        for from in squares_of(self.board.mobile(colour) & next_to(targets)) {
             let Some(attacker) = self.board.rank_at(from) else { continue };
             for next in NEIGHBOUR[from.index()].into_iter().flatten() {
                 if targets & bit(next.index()) == 0 || !self.board.facts(next).revealed {
@@ -287,6 +279,7 @@ to_move: red
     /// square, round the lakes.
     #[test]
     fn the_steps_table_is_the_walk_round_the_lakes() {
+        use crate::square::{Direction, shift};
         for square in (0..SQUARES).filter(|&sq| LAND & bit(sq) != 0) {
             let mut reach = bit(square);
             for (steps, &within) in WITHIN_STEPS[square].iter().enumerate() {

@@ -251,6 +251,16 @@ pub const fn shift(set: SquareSet, dir: Direction) -> SquareSet {
     }
 }
 
+/// The squares one step from a square of `set`, in any direction (lakes
+/// included; the set's own squares only if they neighbour each other).
+#[inline]
+pub const fn next_to(set: SquareSet) -> SquareSet {
+    shift(set, Direction::North)
+        | shift(set, Direction::East)
+        | shift(set, Direction::South)
+        | shift(set, Direction::West)
+}
+
 /// The index change of one step in `dir`.
 pub const fn offset(dir: Direction) -> i32 {
     match dir {
