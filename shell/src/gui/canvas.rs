@@ -14,6 +14,8 @@ use macroquad::prelude::{
     get_internal_gl, gl_use_default_material, gl_use_material, load_material, render_target, set_camera,
     set_default_camera,
 };
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 /// The bundled regular face (DejaVu Sans; see `assets/fonts/`).
 pub const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -278,9 +280,10 @@ impl Canvas {
     }
 
     /// Draws the part of the screen `area` (plain `background` behind it)
-    /// from a picture kept from an earlier frame, when `content` (a
-    /// fingerprint of everything `draw` depends on) and the place are the
-    /// same as then; otherwise `draw` paints the picture anew first.
+    /// from a picture kept from an earlier frame, when `content`
+    /// (everything `draw` depends on; only its hash is kept) and the place
+    /// are the same as then; otherwise `draw` paints the picture anew
+    /// first.
     ///
     /// Why: a software GL driver (llvmpipe under Xvfb) pays for every
     /// pixel each layer covers, and a board of raised pieces covers its
@@ -296,9 +299,14 @@ impl Canvas {
         name: &'static str,
         area: Rect,
         background: Rgba,
-        content: u64,
+        content: impl Hash,
         draw: impl FnOnce(&mut Canvas),
     ) {
+        let content = {
+            let mut hasher = DefaultHasher::new();
+            content.hash(&mut hasher);
+            hasher.finish()
+        };
         let place = whole_pixels(area);
         let (x, y, w, h) = place;
         if w == 0 || h == 0 || self.copy.is_none() {

@@ -16,8 +16,6 @@ use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
 use super::saved::SavedScreen;
 use super::{draw_chrome, look_of};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 
 /// What the launcher's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,17 +117,12 @@ impl Screen for LauncherScreen {
             (0..parts.widgets.len()).map(|i| look_of(&parts.widgets, i, self.focus, ctx)).collect();
         // Everything the launcher shows: the window's size (the layout and
         // the sizes follow from it), the notices and each widget's look.
-        let mut fingerprint = DefaultHasher::new();
-        for v in [view.rect.w, view.rect.h] {
-            v.to_bits().hash(&mut fingerprint);
-        }
-        ctx.notices.hash(&mut fingerprint);
-        looks.hash(&mut fingerprint);
+        let content = ([view.rect.w.to_bits(), view.rect.h.to_bits()], &ctx.notices, &looks);
         // Kept as one picture: a still launcher is copied to the window as
         // one quad a frame instead of being drawn anew (see `Canvas::kept`).
-        canvas.kept("launcher", view.rect, palette::BACKGROUND, fingerprint.finish(), |canvas| {
+        canvas.kept("launcher", view.rect, palette::BACKGROUND, content, |canvas| {
             draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
-            for (widget, look) in parts.widgets.iter().zip(looks) {
+            for (widget, look) in parts.widgets.iter().zip(looks.iter().copied()) {
                 match widget.on_activate {
                     Some(LauncherMsg::Open(id)) => card::draw(canvas, widget.rect, id.entry(), look, m),
                     Some(LauncherMsg::SavedGames) => {

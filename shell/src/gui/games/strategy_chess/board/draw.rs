@@ -11,8 +11,6 @@ use crate::gui::games::strategy_chess::art::{
 use crate::gui::geometry::{Point, Rect};
 use crate::gui::theme::{Metrics, Rgba, palette, rgb};
 use crate::settings::RankNumbering;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use strategy_chess::{Colour, Rank};
 
 /// Draws the board's frame, squares, lakes and coordinates, without
@@ -89,22 +87,11 @@ pub fn draw_board_kept(
         c.target = false;
     }
     // Everything the picture depends on.
-    let mut fingerprint = DefaultHasher::new();
-    still.hash(&mut fingerprint);
-    numbering.hash(&mut fingerprint);
-    g.bottom.hash(&mut fingerprint);
-    for f in [g.grid.x, g.grid.y, g.grid.w, g.grid.h, m.radius, m.small] {
-        f.to_bits().hash(&mut fingerprint);
-    }
-    canvas.kept(
-        "strategy chess board",
-        g.drawn_area(),
-        palette::BACKGROUND,
-        fingerprint.finish(),
-        |canvas| {
-            draw_board(canvas, g, &still, numbering, m);
-        },
-    );
+    let sizes = [g.grid.x, g.grid.y, g.grid.w, g.grid.h, m.radius, m.small].map(f32::to_bits);
+    let content = (&still, numbering, g.bottom, sizes);
+    canvas.kept("strategy chess board", g.drawn_area(), palette::BACKGROUND, content, |canvas| {
+        draw_board(canvas, g, &still, numbering, m);
+    });
     for c in &model.cells {
         draw_marks_over(canvas, g, c);
     }
