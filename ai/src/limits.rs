@@ -112,26 +112,36 @@ impl Watch {
         }
     }
 
-    /// Whether the search must stop, after `nodes` nodes. Cheap: the clock
-    /// and the flag are read once every [`CHECK_EVERY`] nodes.
+    /// Whether the search must stop, after `nodes` nodes. Cheap: one
+    /// comparison a node; the node limit, the clock and the flag are looked
+    /// at only when `next_check` is reached (every [`CHECK_EVERY`] nodes,
+    /// at the node limit, and at every call once stopped).
     #[inline]
     pub(crate) fn should_stop(&mut self, nodes: u64) -> bool {
-        if self.stopped {
-            return true;
+        if nodes < self.next_check {
+            return false;
         }
-        if nodes >= self.node_limit {
-            self.stopped = true;
-        } else if nodes >= self.next_check {
-            self.next_check = nodes + CHECK_EVERY;
-            self.stopped = self.out_of_time_or_cancelled();
+        self.look(nodes)
+    }
+
+    /// The slow side of [`Watch::should_stop`].
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self, nodes: u64) -> bool {
+        if !self.stopped {
+            self.stopped = nodes >= self.node_limit || self.out_of_time_or_cancelled();
         }
+        // Once stopped, every later call comes here and says so.
+        self.next_check =
+            if self.stopped { 0 } else { nodes.saturating_add(CHECK_EVERY).min(self.node_limit) };
         self.stopped
     }
 
     /// Checks the clock and the flag now (between iterations).
     pub(crate) fn check_now(&mut self) -> bool {
-        if !self.stopped {
-            self.stopped = self.out_of_time_or_cancelled();
+        if !self.stopped && self.out_of_time_or_cancelled() {
+            self.stopped = true;
+            self.next_check = 0;
         }
         self.stopped
     }
