@@ -8,6 +8,7 @@
 //! what lets principal-variation search prune. Ordering never changes the
 //! value a search returns, only how fast it gets there.
 
+use crate::score::MAX_PLY;
 use game_core::{Game, Seat};
 
 /// The most a move's history grows to (ordering keys: higher is tried
@@ -25,13 +26,13 @@ pub(crate) struct MoveOrdering<G: Game> {
 
 impl<G: Game> MoveOrdering<G> {
     pub(crate) fn new() -> Self {
-        MoveOrdering { killers: Vec::new(), history: vec![0; 2 * G::MOVE_SLOTS.max(1)] }
+        MoveOrdering { killers: vec![[None, None]; MAX_PLY + 1], history: vec![0; 2 * G::MOVE_SLOTS.max(1)] }
     }
 
     /// Prepares for a new search: killers are forgotten (they belong to
     /// the old plies), history fades.
     pub(crate) fn new_search(&mut self) {
-        self.killers.clear();
+        self.killers.fill([None, None]);
         for h in &mut self.history {
             *h /= 2;
         }
@@ -58,12 +59,13 @@ impl<G: Game> MoveOrdering<G> {
     /// horizon, where a move costs little more than ordering it would.
     pub(crate) fn place_killers(&self, ply: usize, moves: &mut [G::Move], from: usize) -> usize {
         let mut placed = from;
-        if let Some(killers) = self.killers.get(ply) {
-            for killer in killers.iter().flatten() {
-                if let Some(j) = moves[placed..].iter().position(|m| m == killer) {
-                    moves.swap(placed, placed + j);
-                    placed += 1;
-                }
+        let Some(killers) = self.killers.get(ply) else { return placed };
+        // The second killer is only ever set after the first.
+        for &killer in killers {
+            let Some(killer) = killer else { break };
+            if let Some(j) = moves[placed..].iter().position(|&m| m == killer) {
+                moves.swap(placed, placed + j);
+                placed += 1;
             }
         }
         placed
@@ -72,11 +74,9 @@ impl<G: Game> MoveOrdering<G> {
     /// Remembers a move that caused a beta cutoff at `ply`, searched to
     /// `depth`.
     pub(crate) fn reward_cutoff(&mut self, seat: Seat, ply: usize, depth: u32, mv: G::Move) {
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, [None, None]);
-        }
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
+        if let Some(killers) = self.killers.get_mut(ply)
+            && killers[0] != Some(mv)
+        {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
