@@ -1,6 +1,6 @@
 //! The heuristic the search uses at its horizon.
 
-use crate::board::Stones;
+use crate::board::{MAX_TOTAL_STONES, Stones};
 use crate::rules::{EndSweep, SowingRule};
 use crate::solve::row_stones;
 use game_core::{Evaluate, Seat};
@@ -42,6 +42,7 @@ impl Evaluate for Stones {
     /// A finished game is worth exactly its margin. The value is zero-sum
     /// and bounded by 128 stones' worth plus small terms, far inside
     /// ±`EVAL_LIMIT`.
+    #[inline]
     fn evaluate(&self, seat: Seat) -> i32 {
         let for_first = self.value_for_first();
         if seat == Seat::FIRST { for_first } else { -for_first }
@@ -49,6 +50,7 @@ impl Evaluate for Stones {
 }
 
 impl Stones {
+    #[inline]
     fn value_for_first(&self) -> i32 {
         let banked = self.store(Seat::FIRST) as i32 - self.store(Seat::SECOND) as i32;
         if self.is_over() {
@@ -74,7 +76,7 @@ impl Stones {
                 let stored = self.stores[0] as i32 + self.stores[1] as i32;
                 let total = (in_play + stored).max(1);
                 // 0 at the start (nothing banked), EMPTIER_EDGE at the end.
-                value += EMPTIER_EDGE * (side_two - side_one) * stored / total;
+                value += divide(EMPTIER_EDGE * (side_two - side_one) * stored, total);
             }
         }
         value
@@ -102,6 +104,34 @@ impl Stones {
         }
         (zero_bytes(row ^ DISTANCES) & in_row).count_ones() as i32
     }
+}
+
+/// `ceil(2^32 / d)` for each divisor `d` up to the most stones a board
+/// holds (0 for 0, never used).
+static RECIPROCALS: [u64; MAX_TOTAL_STONES as usize + 1] = {
+    let mut table = [0u64; MAX_TOTAL_STONES as usize + 1];
+    let mut d = 1;
+    while d < table.len() {
+        table[d] = (1u64 << 32).div_ceil(d as u64);
+        d += 1;
+    }
+    table
+};
+
+/// `numerator / divisor`, rounded toward zero as `/` does, for a divisor in
+/// `1..=MAX_TOTAL_STONES` and `|numerator| < 2^24`, by a multiplication
+/// (a division takes far longer, and this one is in every evaluation).
+///
+/// Exact: with `m = ceil(2^32 / d) = (2^32 + e) / d`, `0 <= e < d`,
+/// `n * m / 2^32 = n / d + n * e / (d * 2^32)`, and the extra term is below
+/// `1 / d` (as `n * e < 2^24 * 2^7 < 2^32`), too little to reach the next
+/// multiple of `1 / d`. The test `divide_is_exact` checks every case the
+/// evaluation meets.
+#[inline]
+fn divide(numerator: i32, divisor: i32) -> i32 {
+    let reciprocal = RECIPROCALS[(divisor as usize).min(MAX_TOTAL_STONES as usize)];
+    let quotient = ((u64::from(numerator.unsigned_abs()) * reciprocal) >> 32) as i32;
+    if numerator < 0 { -quotient } else { quotient }
 }
 
 /// Byte `k` is `k + 1`: each pile's distance to its owner's score pile.
@@ -287,6 +317,24 @@ mod tests {
             }
         }
         assert!(captures > 5_000, "captures are common enough to test: {captures}");
+    }
+
+    /// Every numerator the emptier-collects term can form, over every
+    /// divisor a board can give.
+    #[test]
+    fn divide_is_exact() {
+        let most = MAX_TOTAL_STONES as i32;
+        for divisor in 1..=most {
+            for difference in -most..=most {
+                for stored in 0..=most {
+                    let numerator = EMPTIER_EDGE * difference * stored;
+                    assert_eq!(divide(numerator, divisor), numerator / divisor, "{numerator} / {divisor}");
+                }
+            }
+            for numerator in [(1 << 24) - 1, -(1 << 24) + 1, 0, 1, -1, divisor, -divisor] {
+                assert_eq!(divide(numerator, divisor), numerator / divisor, "{numerator} / {divisor}");
+            }
+        }
     }
 
     const MAX_STONES_IN_TEST: u32 = crate::MAX_TOTAL_STONES - 8;
