@@ -55,10 +55,9 @@ pub struct AlphaBeta<G: Game> {
     config: AlphaBetaConfig,
     tt: TranspositionTable<G::Move>,
     ordering: MoveOrdering<G>,
-    /// One move buffer per ply, reused: no allocation per node.
-    moves: Vec<Vec<G::Move>>,
-    /// Ordering keys, parallel to `moves`.
-    keys: Vec<Vec<i64>>,
+    /// The buffers of each ply, reused: no allocation per node. Lent to
+    /// the search for its duration (see [`Ply`]).
+    plies: Vec<Ply<G::Move>>,
     /// Triangular principal-variation table: `pv[ply]` is the best line
     /// found from the node at `ply`.
     pv: Vec<Vec<G::Move>>,
@@ -67,6 +66,23 @@ pub struct AlphaBeta<G: Game> {
     tt_hits: u64,
     aborted: bool,
     watch: Watch,
+}
+
+/// The buffers of one ply. The search passes the plies below a node down
+/// as a slice and each node takes the first, so that no buffer is moved
+/// in or out of the engine at every node.
+#[derive(Clone, Debug)]
+struct Ply<M> {
+    /// The node's moves.
+    moves: Vec<M>,
+    /// Their ordering keys, parallel to `moves`.
+    keys: Vec<i64>,
+}
+
+impl<M> Default for Ply<M> {
+    fn default() -> Self {
+        Ply { moves: Vec::new(), keys: Vec::new() }
+    }
 }
 
 /// The outcome of one root iteration.
@@ -84,8 +100,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             config,
             tt: TranspositionTable::new(config.tt_mb),
             ordering: MoveOrdering::new(),
-            moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
-            keys: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            plies: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             nodes: 0,
             seldepth: 0,
@@ -134,8 +149,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, MAX_PLY as u32 - 1);
         let mut completed = 0;
         let mut pv = vec![root[0].mv];
+        let mut plies = std::mem::take(&mut self.plies);
         for depth in 1..=max_depth {
-            match self.search_root(position, &mut root, depth) {
+            match self.search_root(&mut plies[1..], position, &mut root, depth) {
                 Iteration::Complete => {
                     completed = depth;
                     pv.clone_from(&self.pv[0]);
@@ -157,6 +173,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 break;
             }
         }
+        self.plies = plies;
         if pv.first() != Some(&root[0].mv) {
             pv = vec![root[0].mv];
         }
@@ -199,7 +216,13 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// One iteration at the root: PVS over the root moves (or full windows
     /// for every move with `exact_root`), then the moves are sorted best
     /// first for the next iteration.
-    fn search_root(&mut self, position: &G, root: &mut [RootMove<G::Move>], depth: u32) -> Iteration {
+    fn search_root(
+        &mut self,
+        plies: &mut [Ply<G::Move>],
+        position: &G,
+        root: &mut [RootMove<G::Move>],
+        depth: u32,
+    ) -> Iteration {
         let mover = position.to_move();
         let mut alpha = -INFINITY;
         let mut best = -INFINITY;
@@ -209,11 +232,11 @@ impl<G: Evaluate> AlphaBeta<G> {
             child.play_unchecked(mv);
             let same = child.to_move() == mover;
             let (value, exact) = if i == 0 || self.config.exact_root {
-                (self.child_value(&child, same, depth - 1, 1, -INFINITY, INFINITY), true)
+                (self.child_value(plies, &child, same, depth - 1, 1, -INFINITY, INFINITY), true)
             } else {
-                let probe = self.child_value(&child, same, depth - 1, 1, alpha, alpha + 1);
+                let probe = self.child_value(plies, &child, same, depth - 1, 1, alpha, alpha + 1);
                 if probe > alpha && !self.aborted {
-                    let value = self.child_value(&child, same, depth - 1, 1, alpha, INFINITY);
+                    let value = self.child_value(plies, &child, same, depth - 1, 1, alpha, INFINITY);
                     (value, value > alpha)
                 } else {
                     (probe, false)
@@ -243,9 +266,11 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// The value of `child` for the side that moved into it.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn child_value(
         &mut self,
+        plies: &mut [Ply<G::Move>],
         child: &G,
         same: bool,
         depth: u32,
@@ -254,13 +279,21 @@ impl<G: Evaluate> AlphaBeta<G> {
         beta: Score,
     ) -> Score {
         if same {
-            self.negamax(child, depth, ply, alpha, beta)
+            self.negamax(plies, child, depth, ply, alpha, beta)
         } else {
-            -self.negamax(child, depth, ply, -beta, -alpha)
+            -self.negamax(plies, child, depth, ply, -beta, -alpha)
         }
     }
 
     /// Records `mv` followed by the child's line as the best line at `ply`.
+    ///
+    /// Called at open-window nodes only. Their child's line is fresh when
+    /// it is read: the child was searched with an open window (the first
+    /// move, or the re-search after a null window found it better), or its
+    /// null-window value reached beta, and then this node fails high and its
+    /// own line is never read either (a fail-high node gives its parent a
+    /// fail-low across a change of turn, or fails high with it across a
+    /// free turn; the root's windows never fail high).
     fn set_pv(&mut self, ply: usize, mv: G::Move) {
         let (here, deeper) = self.pv.split_at_mut(ply + 1);
         let line = &mut here[ply];
@@ -276,6 +309,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     #[inline]
     fn inner_moves(
         &mut self,
+        deeper: &mut [Ply<G::Move>],
         position: &G,
         moves: &mut [G::Move],
         keys: &mut Vec<i64>,
@@ -286,6 +320,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         beta: Score,
     ) -> (Score, Option<G::Move>) {
         let mover = position.to_move();
+        let pv_node = beta - alpha > 1;
         let mut best = -INFINITY;
         let mut best_move = None;
         // The killers next, then (only if they did not cut off) the rest
@@ -304,13 +339,13 @@ impl<G: Evaluate> AlphaBeta<G> {
             child.play_unchecked(mv);
             let same = child.to_move() == mover;
             let value = if i == 0 {
-                self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
+                self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 // Null window first: most later moves only need to be
                 // shown no better than alpha.
-                let probe = self.child_value(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                let probe = self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, alpha + 1);
                 if probe > alpha && probe < beta && !self.aborted {
-                    self.child_value(&child, same, depth - 1, ply + 1, alpha, beta)
+                    self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
                 } else {
                     probe
                 }
@@ -323,7 +358,9 @@ impl<G: Evaluate> AlphaBeta<G> {
                 best_move = Some(mv);
                 if value > alpha {
                     alpha = value;
-                    self.set_pv(ply, mv);
+                    if pv_node {
+                        self.set_pv(ply, mv);
+                    }
                     if value >= beta {
                         self.ordering.reward_cutoff(mover, ply, depth, mv);
                         break;
@@ -379,6 +416,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         if best > alpha_at_start
+            && beta - alpha_at_start > 1
             && let Some(mv) = best_move
         {
             // Leaves are not visited by `negamax`: their line is empty.
@@ -389,22 +427,39 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// Fail-soft negamax with PVS, from the point of view of the side to
-    /// move at `position`.
-    fn negamax(&mut self, position: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
+    /// move at `position`; `plies` are the buffers of this ply and below.
+    fn negamax(
+        &mut self,
+        plies: &mut [Ply<G::Move>],
+        position: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.nodes += 1;
-        self.pv[ply].clear();
+        // Only a node searched with an open window can be on the principal
+        // variation: a null-window node's line is never read (see
+        // `set_pv`), so it is neither cleared nor kept.
+        let pv_node = beta - alpha > 1;
+        if pv_node {
+            self.pv[ply].clear();
+        }
         if self.watch.should_stop(self.nodes) {
             self.aborted = true;
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
         let mover = position.to_move();
-        if depth == 0 || ply >= MAX_PLY {
-            return match position.outcome() {
-                Some(outcome) => score::terminal(&outcome, mover, ply),
-                None => position.evaluate(mover),
-            };
-        }
+        let (here, deeper) = match plies.split_first_mut() {
+            Some(split) if depth > 0 && ply < MAX_PLY => split,
+            _ => {
+                return match position.outcome() {
+                    Some(outcome) => score::terminal(&outcome, mover, ply),
+                    None => position.evaluate(mover),
+                };
+            }
+        };
 
         let use_table = depth >= self.config.tt_min_depth;
         let key = if use_table { position.hash_key() } else { 0 };
@@ -414,10 +469,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         // Generating the moves gives the table's bucket time to arrive
         // (a cutoff by the table wastes the generation, which is cheaper
         // than waiting for memory at every node).
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        position.legal_moves(&mut moves);
+        let moves = &mut here.moves;
+        position.legal_moves(moves);
         if moves.is_empty() {
-            self.moves[ply] = moves;
             return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
         }
         let mut tt_move = None;
@@ -432,14 +486,11 @@ impl<G: Evaluate> AlphaBeta<G> {
                     Bound::Upper => value <= alpha,
                 };
                 if cut {
-                    self.moves[ply] = moves;
                     return value;
                 }
             }
         }
 
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
         // The table's move goes first, before any ordering work: it often
         // cuts off alone.
         let mut placed = 0;
@@ -453,13 +504,11 @@ impl<G: Evaluate> AlphaBeta<G> {
         let alpha_at_start = alpha;
         let (best, best_move) = if depth == 1 {
             // Killers first, the rest as generated: see `place_killers`.
-            self.ordering.place_killers(ply, &mut moves, placed);
-            self.frontier(position, &moves, ply, alpha, beta)
+            self.ordering.place_killers(ply, moves, placed);
+            self.frontier(position, moves, ply, alpha, beta)
         } else {
-            self.inner_moves(position, &mut moves, &mut keys, placed, depth, ply, alpha, beta)
+            self.inner_moves(deeper, position, moves, &mut here.keys, placed, depth, ply, alpha, beta)
         };
-        self.moves[ply] = moves;
-        self.keys[ply] = keys;
         if self.aborted {
             return 0;
         }
