@@ -169,8 +169,9 @@ mod tests {
     #[test]
     fn node_limit_and_stop_signal_stop_the_watch() {
         let mut watch = Watch::new(&SearchLimits::none().nodes(10));
+        assert!(!watch.should_stop(0));
         assert!(!watch.should_stop(9));
-        assert!(watch.should_stop(10));
+        assert!(watch.should_stop(10), "the node limit is checked at once, not every 1024 nodes");
         assert!(watch.should_stop(0), "a stopped watch stays stopped");
 
         let signal = StopSignal::new();
@@ -179,6 +180,7 @@ mod tests {
         signal.stop();
         assert!(watch.check_now());
         assert!(watch.stopped());
+        assert!(watch.should_stop(2), "stopped between checks stays stopped");
 
         let mut watch = Watch::new(&SearchLimits::none().time(Duration::ZERO));
         assert!(watch.should_stop(0), "the first look reads the clock");
