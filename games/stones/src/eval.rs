@@ -44,39 +44,42 @@ impl Evaluate for Stones {
     /// ±`EVAL_LIMIT`.
     #[inline]
     fn evaluate(&self, seat: Seat) -> i32 {
-        let for_first = self.value_for_first();
-        if seat == Seat::FIRST { for_first } else { -for_first }
+        let for_mover = self.value_for_mover();
+        if seat == self.to_move { for_mover } else { -for_mover }
     }
 }
 
 impl Stones {
+    /// The value for the side to move. Every term is the mover's share
+    /// less the waiting side's, so the other side's value is exactly its
+    /// negation. The board keeps the mover's row in its low bytes (see
+    /// `Stones::row_word`), so the rows need no choosing.
     #[inline]
-    fn value_for_first(&self) -> i32 {
-        let banked = self.store(Seat::FIRST) as i32 - self.store(Seat::SECOND) as i32;
-        if self.is_over() {
+    fn value_for_mover(&self) -> i32 {
+        let pits = u32::from(self.rules.pits);
+        let word = self.word();
+        let mover = self.to_move.index() & 1;
+        let banked = self.stores[mover] as i32 - self.stores[1 - mover] as i32;
+        if word == 0 {
             return STONE * banked;
         }
-        let mut value = STONE * banked;
-        let rows = [self.row_word(Seat::FIRST), self.row_word(Seat::SECOND)];
-        for (i, seat) in [Seat::FIRST, Seat::SECOND].into_iter().enumerate() {
-            let sign = if seat == Seat::FIRST { 1 } else { -1 };
-            let bonus = if seat == self.to_move { FREE_TURN_TO_MOVE } else { FREE_TURN_WAITING };
-            value += sign * bonus * self.free_turn_piles(rows[i]);
-            if self.rules.sowing == SowingRule::Kalah {
-                let weight = if seat == self.to_move { CAPTURE_TO_MOVE } else { CAPTURE_WAITING };
-                value += sign * weight * self.best_capture(rows[i], rows[1 - i]);
-            }
+        let own = word as u64 & (u64::MAX >> (8 * (8 - pits)));
+        let other = (word >> (8 * pits)) as u64;
+        let mut value = STONE * banked + FREE_TURN_TO_MOVE * self.free_turn_piles(own)
+            - FREE_TURN_WAITING * self.free_turn_piles(other);
+        if self.rules.sowing == SowingRule::Kalah {
+            value += CAPTURE_TO_MOVE * self.best_capture(own, other)
+                - CAPTURE_WAITING * self.best_capture(other, own);
         }
-        let side_one = row_stones(rows[0]) as i32;
-        let side_two = row_stones(rows[1]) as i32;
+        let own_side = row_stones(own) as i32;
+        let other_side = row_stones(other) as i32;
         match self.rules.effective_end_sweep() {
-            EndSweep::OwnerKeeps => value += OWN_SIDE_STONE * (side_one - side_two),
+            EndSweep::OwnerKeeps => value += OWN_SIDE_STONE * (own_side - other_side),
             EndSweep::EmptierCollects | EndSweep::Auto => {
-                let in_play = side_one + side_two;
                 let stored = self.stores[0] as i32 + self.stores[1] as i32;
-                let total = (in_play + stored).max(1);
+                let total = (own_side + other_side + stored).max(1);
                 // 0 at the start (nothing banked), EMPTIER_EDGE at the end.
-                value += divide(EMPTIER_EDGE * (side_two - side_one) * stored, total);
+                value += divide(EMPTIER_EDGE * (other_side - own_side) * stored, total);
             }
         }
         value
@@ -194,7 +197,7 @@ impl Stones {
 mod tests {
     use super::*;
     use crate::rules::StonesRules;
-    use game_core::{EVAL_LIMIT, Game};
+    use game_core::{EVAL_LIMIT, Game, RuleSet};
 
     fn read(rules: StonesRules, text: &str) -> Stones {
         Stones::parse_position(&rules, text).unwrap()
@@ -317,6 +320,70 @@ mod tests {
             }
         }
         assert!(captures > 5_000, "captures are common enough to test: {captures}");
+    }
+
+    /// The evaluation as first written: each seat's terms from its own
+    /// row, signed for Player One.
+    fn value_for_first_by_seats(position: &Stones) -> i32 {
+        let banked = position.store(Seat::FIRST) as i32 - position.store(Seat::SECOND) as i32;
+        if position.is_over() {
+            return STONE * banked;
+        }
+        let mut value = STONE * banked;
+        let rows = [position.row_word(Seat::FIRST), position.row_word(Seat::SECOND)];
+        for (i, seat) in [Seat::FIRST, Seat::SECOND].into_iter().enumerate() {
+            let sign = if seat == Seat::FIRST { 1 } else { -1 };
+            let to_move = seat == position.to_move;
+            let bonus = if to_move { FREE_TURN_TO_MOVE } else { FREE_TURN_WAITING };
+            value += sign * bonus * position.free_turn_piles(rows[i]);
+            if position.rules.sowing == SowingRule::Kalah {
+                let weight = if to_move { CAPTURE_TO_MOVE } else { CAPTURE_WAITING };
+                value += sign * weight * position.best_capture(rows[i], rows[1 - i]);
+            }
+        }
+        let (side_one, side_two) = (row_stones(rows[0]) as i32, row_stones(rows[1]) as i32);
+        match position.rules.effective_end_sweep() {
+            EndSweep::OwnerKeeps => value += OWN_SIDE_STONE * (side_one - side_two),
+            EndSweep::EmptierCollects | EndSweep::Auto => {
+                let stored = position.stores[0] as i32 + position.stores[1] as i32;
+                let total = (side_one + side_two + stored).max(1);
+                value += EMPTIER_EDGE * (side_two - side_one) * stored / total;
+            }
+        }
+        value
+    }
+
+    /// The mover's evaluation, negated for the other seat, is the
+    /// per-seat definition, through random games under every sowing and
+    /// end-sweep rule.
+    #[test]
+    fn the_mover_s_value_is_the_per_seat_definition() {
+        use ::rand::{Rng, SeedableRng};
+        let mut rng = ::rand::rngs::StdRng::seed_from_u64(11);
+        let settings: [&[&str]; 4] = [
+            &[],
+            &["sowing=kalah"],
+            &["sowing=kalah", "empty_capture=true", "pits=4"],
+            &["end_sweep=owner-keeps", "pits=5", "stones=5"],
+        ];
+        let mut positions = 0;
+        for settings in settings {
+            let rules = StonesRules::default().with_settings(settings).unwrap();
+            for _ in 0..200 {
+                let mut position = Stones::start(&rules, &[]).unwrap();
+                let mut moves = Vec::new();
+                while position.outcome().is_none() {
+                    let expected = value_for_first_by_seats(&position);
+                    assert_eq!(position.evaluate(Seat::FIRST), expected, "{position:?}");
+                    assert_eq!(position.evaluate(Seat::SECOND), -expected, "{position:?}");
+                    positions += 1;
+                    position.legal_moves(&mut moves);
+                    position.play(moves[rng.random_range(0..moves.len())]);
+                }
+                assert_eq!(position.evaluate(Seat::FIRST), value_for_first_by_seats(&position));
+            }
+        }
+        assert!(positions > 10_000, "{positions}");
     }
 
     /// Every numerator the emptier-collects term can form, over every
