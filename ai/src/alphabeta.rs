@@ -85,6 +85,21 @@ impl<M> Default for Ply<M> {
     }
 }
 
+/// The running result of a node's moves (see [`AlphaBeta::search_move`]).
+struct NodeState<M> {
+    /// The window: `alpha` rises as moves beat it.
+    alpha: Score,
+    beta: Score,
+    /// The best value so far and its move.
+    best: Score,
+    best_move: Option<M>,
+    /// How many moves were searched.
+    searched: usize,
+    /// Whether the node was entered with an open window (it may be on the
+    /// principal variation).
+    open_window: bool,
+}
+
 /// The outcome of one root iteration.
 enum Iteration {
     /// Every root move was searched.
@@ -302,132 +317,87 @@ impl<G: Evaluate> AlphaBeta<G> {
         line.extend_from_slice(&deeper[0]);
     }
 
-    /// The moves of a node above [`AlphaBeta::frontier`]: PVS over the
-    /// moves, the first `placed` in their order, then the killers, then the
-    /// rest by history ([`MoveOrdering`]). Returns the best value and move.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn inner_moves(
+    /// Searches `mv` at a node and folds its value into `node`; true when
+    /// the node is done (a cutoff, or the search was stopped).
+    ///
+    /// One ply above the horizon (`depth` 1) the child is a leaf, whose
+    /// value is exact whatever the window: it is made and evaluated here,
+    /// without a call or a null window, and the node's line is set once
+    /// at the end (see [`AlphaBeta::negamax`]). Above that, the first move
+    /// gets the node's window and later ones a null window first, re-searched
+    /// only if they beat alpha.
+    #[inline(always)]
+    fn search_move(
         &mut self,
         deeper: &mut [Ply<G::Move>],
         position: &G,
-        moves: &mut [G::Move],
-        keys: &mut Vec<i64>,
-        placed: usize,
+        mv: G::Move,
         depth: u32,
         ply: usize,
-        mut alpha: Score,
-        beta: Score,
-    ) -> (Score, Option<G::Move>) {
+        node: &mut NodeState<G::Move>,
+    ) -> bool {
         let mover = position.to_move();
-        let pv_node = beta - alpha > 1;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        // The killers next, then (only if they did not cut off) the rest
-        // by history: most nodes never need the history keys.
-        let placed = self.ordering.place_killers(ply, moves, placed);
-        for i in 0..moves.len() {
-            let mv = if i < placed {
-                moves[i]
-            } else {
-                if i == placed {
-                    self.ordering.score(mover, moves, placed, keys);
-                }
-                pick_next(moves, keys, i)
-            };
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let same = child.to_move() == mover;
-            let value = if i == 0 {
-                self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
-            } else {
-                // Null window first: most later moves only need to be
-                // shown no better than alpha.
-                let probe = self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, alpha + 1);
-                if probe > alpha && probe < beta && !self.aborted {
-                    self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
-                } else {
-                    probe
-                }
-            };
-            if self.aborted {
-                break;
-            }
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-                if value > alpha {
-                    alpha = value;
-                    if pv_node {
-                        self.set_pv(ply, mv);
-                    }
-                    if value >= beta {
-                        self.ordering.reward_cutoff(mover, ply, depth, mv);
-                        break;
-                    }
-                }
-            }
-        }
-        (best, best_move)
-    }
-
-    /// The moves of a node one ply above the horizon: every child is a
-    /// leaf, whose value is exact whatever the window, so each is made and
-    /// evaluated here, once, in the order given (no null windows, no
-    /// calls). The best line is the best move alone, set once at the end.
-    #[inline]
-    fn frontier(
-        &mut self,
-        position: &G,
-        moves: &[G::Move],
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-    ) -> (Score, Option<G::Move>) {
-        let mover = position.to_move();
-        let alpha_at_start = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        self.seldepth = self.seldepth.max(ply + 1);
-        for &mv in moves {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let child_mover = child.to_move();
+        let same = child_mover == mover;
+        let (alpha, beta) = (node.alpha, node.beta);
+        let value = if depth == 1 {
             self.nodes += 1;
             if self.watch.should_stop(self.nodes) {
                 self.aborted = true;
-                break;
+                return true;
             }
-            let leaf_mover = child.to_move();
             let value = match child.outcome() {
-                Some(outcome) => score::terminal(&outcome, leaf_mover, ply + 1),
-                None => child.evaluate(leaf_mover),
+                Some(outcome) => score::terminal(&outcome, child_mover, ply + 1),
+                None => child.evaluate(child_mover),
             };
-            let value = if leaf_mover == mover { value } else { -value };
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-                if value > alpha {
-                    alpha = value;
-                    if value >= beta {
-                        self.ordering.reward_cutoff(mover, ply, 1, mv);
-                        break;
-                    }
+            if same { value } else { -value }
+        } else if node.searched == 0 {
+            self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
+        } else {
+            // Null window first: most later moves only need to be shown no
+            // better than alpha.
+            let probe = self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, alpha + 1);
+            if probe > alpha && probe < beta && !self.aborted {
+                self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                probe
+            }
+        };
+        if self.aborted {
+            return true;
+        }
+        node.searched += 1;
+        if value > node.best {
+            node.best = value;
+            node.best_move = Some(mv);
+            if value > alpha {
+                node.alpha = value;
+                if node.open_window && depth > 1 {
+                    self.set_pv(ply, mv);
+                }
+                if value >= beta {
+                    self.ordering.reward_cutoff(mover, ply, depth, mv);
+                    return true;
                 }
             }
         }
-        if best > alpha_at_start
-            && beta - alpha_at_start > 1
-            && let Some(mv) = best_move
-        {
-            // Leaves are not visited by `negamax`: their line is empty.
-            self.pv[ply + 1].clear();
-            self.set_pv(ply, mv);
-        }
-        (best, best_move)
+        false
     }
 
     /// Fail-soft negamax with PVS, from the point of view of the side to
     /// move at `position`; `plies` are the buffers of this ply and below.
+    ///
+    /// # Staged moves
+    ///
+    /// The moves are searched in this order: the table's move, the killers
+    /// of this ply, then the rest (by history, or as generated one ply
+    /// above the horizon, where ordering costs about what a leaf does). The
+    /// table's move and the killers are searched before the moves are
+    /// generated, if [`Game::is_legal`] says they are legal here: a cutoff
+    /// among them spares the node its move generation. The order is the
+    /// one generating first would give.
     fn negamax(
         &mut self,
         plies: &mut [Ply<G::Move>],
@@ -441,8 +411,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         // Only a node searched with an open window can be on the principal
         // variation: a null-window node's line is never read (see
         // `set_pv`), so it is neither cleared nor kept.
-        let pv_node = beta - alpha > 1;
-        if pv_node {
+        let open_window = beta - alpha > 1;
+        if open_window {
             self.pv[ply].clear();
         }
         if self.watch.should_stop(self.nodes) {
@@ -463,17 +433,6 @@ impl<G: Evaluate> AlphaBeta<G> {
 
         let use_table = depth >= self.config.tt_min_depth;
         let key = if use_table { position.hash_key() } else { 0 };
-        if use_table {
-            self.tt.prefetch(key);
-        }
-        // Generating the moves gives the table's bucket time to arrive
-        // (a cutoff by the table wastes the generation, which is cheaper
-        // than waiting for memory at every node).
-        let moves = &mut here.moves;
-        position.legal_moves(moves);
-        if moves.is_empty() {
-            return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
-        }
         let mut tt_move = None;
         if use_table && let Some(hit) = self.tt.probe(key) {
             self.tt_hits += 1;
@@ -490,32 +449,67 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
             }
         }
-
-        // The table's move goes first, before any ordering work: it often
-        // cuts off alone.
-        let mut placed = 0;
-        if let Some(tt_move) = tt_move
-            && let Some(j) = moves.iter().position(|&m| m == tt_move)
-        {
-            moves.swap(0, j);
-            placed = 1;
+        if depth == 1 {
+            self.seldepth = self.seldepth.max(ply + 1);
         }
 
-        let alpha_at_start = alpha;
-        let (best, best_move) = if depth == 1 {
-            // Killers first, the rest as generated: see `place_killers`.
-            self.ordering.place_killers(ply, moves, placed);
-            self.frontier(position, moves, ply, alpha, beta)
-        } else {
-            self.inner_moves(deeper, position, moves, &mut here.keys, placed, depth, ply, alpha, beta)
-        };
+        let mut node = NodeState { alpha, beta, best: -INFINITY, best_move: None, searched: 0, open_window };
+        'moves: {
+            // The table's move and the killers, before any generation.
+            let [first, second] = self.ordering.killers(ply);
+            let mut tried = [None; 3];
+            for (slot, candidate) in [tt_move, first, second].into_iter().enumerate() {
+                let Some(mv) = candidate else { continue };
+                if (slot > 0 && candidate == tt_move) || !position.is_legal(mv) {
+                    continue;
+                }
+                tried[slot] = candidate;
+                if self.search_move(deeper, position, mv, depth, ply, &mut node) {
+                    break 'moves;
+                }
+            }
+            let moves = &mut here.moves;
+            position.legal_moves(moves);
+            if moves.is_empty() && node.searched == 0 {
+                return position.outcome().map_or(0, |o| score::terminal(&o, mover, ply));
+            }
+            // The moves already searched go first, in their order, and the
+            // rest follow.
+            let mut placed = 0;
+            for mv in tried.into_iter().flatten() {
+                if let Some(j) = moves[placed..].iter().position(|&m| m == mv) {
+                    moves.swap(placed, placed + j);
+                    placed += 1;
+                }
+            }
+            let by_history = depth > 1 && placed < moves.len();
+            if by_history {
+                self.ordering.score(mover, moves, placed, &mut here.keys);
+            }
+            for i in placed..moves.len() {
+                let mv = if by_history { pick_next(moves, &mut here.keys, i) } else { moves[i] };
+                if self.search_move(deeper, position, mv, depth, ply, &mut node) {
+                    break 'moves;
+                }
+            }
+        }
         if self.aborted {
             return 0;
         }
 
+        let NodeState { best, best_move, .. } = node;
+        if depth == 1
+            && open_window
+            && best > alpha
+            && let Some(mv) = best_move
+        {
+            // Leaves are not visited by `negamax`: their line is empty.
+            self.pv[ply + 1].clear();
+            self.set_pv(ply, mv);
+        }
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > alpha_at_start {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper

@@ -49,26 +49,19 @@ impl<G: Game> MoveOrdering<G> {
     /// are already placed, killers among them, and get a placeholder).
     pub(crate) fn score(&self, seat: Seat, moves: &[G::Move], from: usize, keys: &mut Vec<i64>) {
         keys.clear();
-        keys.resize(from, 0);
-        keys.extend(moves[from..].iter().map(|&mv| self.history[Self::history_index(seat, mv)]));
+        keys.extend(
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| if i < from { 0 } else { self.history[Self::history_index(seat, mv)] }),
+        );
     }
 
-    /// Moves the killers of `ply` that are among `moves[from..]` to
-    /// `from` onwards, first killer first, and returns the index after the
-    /// last one placed: the cheap ordering of nodes just above the
-    /// horizon, where a move costs little more than ordering it would.
-    pub(crate) fn place_killers(&self, ply: usize, moves: &mut [G::Move], from: usize) -> usize {
-        let mut placed = from;
-        let Some(killers) = self.killers.get(ply) else { return placed };
-        // The second killer is only ever set after the first.
-        for &killer in killers {
-            let Some(killer) = killer else { break };
-            if let Some(j) = moves[placed..].iter().position(|&m| m == killer) {
-                moves.swap(placed, placed + j);
-                placed += 1;
-            }
-        }
-        placed
+    /// The killers of `ply`, latest first (the second is only ever set
+    /// after the first).
+    #[inline]
+    pub(crate) fn killers(&self, ply: usize) -> [Option<G::Move>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None, None])
     }
 
     /// Remembers a move that caused a beta cutoff at `ply`, searched to
@@ -115,21 +108,22 @@ mod tests {
         ordering.reward_cutoff(Seat::FIRST, 3, 2, mv(1, 1));
         ordering.reward_cutoff(Seat::FIRST, 3, 2, mv(1, 2));
         ordering.reward_cutoff(Seat::FIRST, 0, 5, mv(0, 2)); // history only at ply 3
-        // The first move is already placed (the table's move).
-        moves.swap(0, 4);
-        let placed = ordering.place_killers(3, &mut moves, 1);
-        assert_eq!(placed, 3);
-        assert_eq!(moves[..3], [mv(2, 1), mv(1, 2), mv(1, 1)], "the latest killer first");
+        assert_eq!(ordering.killers(3), [Some(mv(1, 2)), Some(mv(1, 1))], "the latest killer first");
+        assert_eq!(ordering.killers(4), [None, None]);
+        // The killers are placed (the search moves them to the front).
+        moves.swap(0, 3);
+        moves.swap(1, 2);
+        let placed = 2;
         let mut keys = Vec::new();
         ordering.score(Seat::FIRST, &moves, placed, &mut keys);
         assert_eq!(keys.len(), moves.len());
         let order: Vec<NimMove> =
             (placed..moves.len()).map(|i| pick_next(&mut moves, &mut keys, i)).collect();
-        assert_eq!(order, vec![mv(0, 2), mv(0, 1)]);
+        assert_eq!(order[0], mv(0, 2), "the move with history first");
         // The other seat has no history, and killers are forgotten.
         ordering.new_search();
         ordering.score(Seat::SECOND, &order, 0, &mut keys);
         assert!(keys.iter().all(|&k| k == 0));
-        assert_eq!(ordering.place_killers(3, &mut moves, 0), 0);
+        assert_eq!(ordering.killers(3), [None, None]);
     }
 }

@@ -146,27 +146,6 @@ impl<M: Copy> TranspositionTable<M> {
         (key as usize) & (self.buckets.len() - 1)
     }
 
-    /// Starts loading the bucket of `key` into the cache, so that a
-    /// [`TranspositionTable::probe`] a little later does not wait for
-    /// memory. A probe is a random access into megabytes; in games whose
-    /// moves cost less than that (Stones, Blockade) it would otherwise be
-    /// most of the time a node takes.
-    #[inline]
-    pub fn prefetch(&self, key: u64) {
-        let bucket = &self.buckets[self.bucket_index(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `_mm_prefetch` only hints the cache and never faults;
-        // the address is a live reference besides. SSE is part of every
-        // x86-64 processor.
-        #[allow(unsafe_code)]
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>((bucket as *const Bucket<M>).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
-    }
-
     /// What the table holds for the position with hash `key`.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit<M>> {

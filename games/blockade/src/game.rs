@@ -55,6 +55,12 @@ impl Game for Blockade {
         self.check(square)
     }
 
+    /// One bit of the legal squares the board keeps (0 off the board).
+    #[inline]
+    fn is_legal(&self, square: Square) -> bool {
+        self.legal() & self.geometry.bit_of(square) != 0
+    }
+
     fn play_unchecked(&mut self, square: Square) {
         self.place(square);
     }

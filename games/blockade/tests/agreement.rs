@@ -50,6 +50,7 @@ fn play_both(seed: u64) -> Result<usize, TestCaseError> {
         // A move is accepted exactly when it is generated.
         for sq in every_square() {
             prop_assert_eq!(game.check_move(sq).is_ok(), moves.contains(&sq), "{} in {:?}", sq, game);
+            prop_assert_eq!(game.is_legal(sq), moves.contains(&sq), "{} in {:?}", sq, game);
         }
         if moves.is_empty() {
             prop_assert!(game.outcome().is_some());

@@ -93,6 +93,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Checks a move against every active rule, without playing it.
     fn check_move(&self, mv: Self::Move) -> Result<(), Self::RuleViolation>;
 
+    /// Whether `mv` is legal here: exactly whether [`Game::legal_moves`]
+    /// lists it. Search asks it of a move remembered from elsewhere in the
+    /// tree before generating the moves; a game may answer it faster than
+    /// [`Game::check_move`] does.
+    #[inline]
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
     /// Plays a move known to be legal (from [`Game::legal_moves`]). The fast
     /// path for search: an illegal move here may leave a nonsense position,
     /// but never causes undefined behaviour.

@@ -437,6 +437,7 @@ mod tests {
             nim.legal_moves(&mut moves);
             let mv = NimMove { heap, take };
             prop_assert_eq!(moves.contains(&mv), nim.check_move(mv).is_ok());
+            prop_assert_eq!(moves.contains(&mv), nim.is_legal(mv));
             prop_assert_eq!(moves.is_empty(), nim.outcome().is_some());
         }
 

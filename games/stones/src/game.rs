@@ -55,6 +55,13 @@ impl Game for Stones {
         self.check_sow(mv)
     }
 
+    /// A pile of the mover's row that holds stones (a finished game's piles
+    /// are all empty). The mover's row is the first `pits` piles.
+    #[inline]
+    fn is_legal(&self, mv: Sow) -> bool {
+        (1..=self.rules.pits).contains(&mv.pile) && self.piles[(mv.pile as usize - 1) % PILE_BYTES] != 0
+    }
+
     #[inline]
     fn play_unchecked(&mut self, mv: Sow) {
         self.sow(mv.pile, &mut ());

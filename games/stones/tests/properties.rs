@@ -95,6 +95,7 @@ proptest! {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         prop_assert_eq!(moves.contains(&Sow::pile(pile)), game.check_move(Sow::pile(pile)).is_ok());
+        prop_assert_eq!(moves.contains(&Sow::pile(pile)), game.is_legal(Sow::pile(pile)));
         prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
         prop_assert_eq!(moves.len(), game.count_legal_moves(&mut Vec::new()));
         let mut refused = game.clone();

@@ -118,6 +118,16 @@ proptest! {
                 prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
                 prop_assert!(StrategyChess::move_slot(mv) < StrategyChess::MOVE_SLOTS);
             }
+            // Now and then every straight move: the search's quick test
+            // (`is_legal`) says legal exactly when generated.
+            if ply % 25 == 0 {
+                for from in Square::all() {
+                    for to in Square::all().filter(|&to| from.line_to(to).is_some()) {
+                        let mv = Move::new(from, to);
+                        prop_assert_eq!(game.is_legal(mv), moves.contains(&mv), "{:?} in {:?}", mv, game);
+                    }
+                }
+            }
             // Random moves, legal or not: checked exactly when generated,
             // and a refusal leaves the position as it was.
             for _ in 0..8 {
