@@ -456,14 +456,22 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut node = NodeState { alpha, beta, best: -INFINITY, best_move: None, searched: 0, open_window };
         'moves: {
             // The table's move and the killers, before any generation.
-            let [first, second] = self.ordering.killers(ply);
-            let mut tried = [None; 3];
-            for (slot, candidate) in [tt_move, first, second].into_iter().enumerate() {
-                let Some(mv) = candidate else { continue };
-                if (slot > 0 && candidate == tt_move) || !position.is_legal(mv) {
+            let mut tried = [tt_move, None, None];
+            if let Some(mv) = tt_move {
+                if !position.is_legal(mv) {
+                    tried[0] = None;
+                } else if self.search_move(deeper, position, mv, depth, ply, &mut node) {
+                    break 'moves;
+                }
+            }
+            let killers = self.ordering.killers(ply);
+            for (slot, &killer) in killers.iter().enumerate() {
+                // The second killer is only ever set after the first.
+                let Some(mv) = killer else { break };
+                if killer == tt_move || !position.is_legal(mv) {
                     continue;
                 }
-                tried[slot] = candidate;
+                tried[slot + 1] = killer;
                 if self.search_move(deeper, position, mv, depth, ply, &mut node) {
                     break 'moves;
                 }
@@ -476,7 +484,9 @@ impl<G: Evaluate> AlphaBeta<G> {
             // The moves already searched go first, in their order, and the
             // rest follow.
             let mut placed = 0;
-            for mv in tried.into_iter().flatten() {
+            #[allow(clippy::needless_range_loop)]
+            for slot in 0..3 {
+                let Some(mv) = tried[slot] else { continue };
                 if let Some(j) = moves[placed..].iter().position(|&m| m == mv) {
                     moves.swap(placed, placed + j);
                     placed += 1;

@@ -61,7 +61,10 @@ impl<G: Game> MoveOrdering<G> {
     /// after the first).
     #[inline]
     pub(crate) fn killers(&self, ply: usize) -> [Option<G::Move>; 2] {
-        self.killers.get(ply).copied().unwrap_or([None, None])
+        match self.killers.get(ply) {
+            Some(&killers) => killers,
+            None => [None, None],
+        }
     }
 
     /// Remembers a move that caused a beta cutoff at `ply`, searched to
