@@ -169,14 +169,28 @@ impl Stones {
     /// equal `d`.
     #[inline]
     fn best_capture(&self, row: u64, facing: u64) -> i32 {
-        let pits = u32::from(self.rules.pits);
-        let in_row = u64::MAX >> (8 * (8 - pits));
+        // One copy per board size, so that the loop below is unrolled to
+        // exactly the distances the row needs.
+        match self.rules.pits {
+            ..=3 => self.best_capture_on::<3>(row, facing),
+            4 => self.best_capture_on::<4>(row, facing),
+            5 => self.best_capture_on::<5>(row, facing),
+            6 => self.best_capture_on::<6>(row, facing),
+            7 => self.best_capture_on::<7>(row, facing),
+            _ => self.best_capture_on::<8>(row, facing),
+        }
+    }
+
+    /// [`Stones::best_capture`] on a board of `PITS` piles a side.
+    #[inline]
+    fn best_capture_on<const PITS: u32>(&self, row: u64, facing: u64) -> i32 {
+        let in_row = u64::MAX >> (8 * (8 - PITS));
         // Byte `k`: the stones in the pile facing pile `k + 1`.
-        let opposite = facing.swap_bytes() >> (8 * (8 - pits));
-        // Every distance a row of eight could need, unrolled: in a shorter
-        // row the bytes past its end are zero and never equal a distance.
+        let opposite = facing.swap_bytes() >> (8 * (8 - PITS));
+        // A sowing of `d` stones stays in the row only from pile `d + 1`
+        // on, so the distances go up to `PITS - 1`.
         let mut reached = 0;
-        for d in 1..8u64 {
+        for d in 1..u64::from(PITS) {
             reached |= zero_bytes((row >> (8 * d)) ^ (ONES * d));
         }
         let mut landings = reached & zero_bytes(row) & in_row;
