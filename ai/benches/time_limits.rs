@@ -38,14 +38,22 @@ fn main() -> ExitCode {
         ),
         (
             "alpha-beta exact root",
-            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 64, exact_root: true, tt_min_depth: 1 }),
+            EngineKind::AlphaBeta(AlphaBetaConfig {
+                tt_mb: 64,
+                exact_root: true,
+                ..AlphaBetaConfig::default()
+            }),
             1,
             1,
         ),
         ("mcts", EngineKind::Mcts(MctsConfig::default()), 1, 1),
         (
             "alpha-beta 8 samples 2 threads",
-            EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 16, exact_root: true, tt_min_depth: 1 }),
+            EngineKind::AlphaBeta(AlphaBetaConfig {
+                tt_mb: 16,
+                exact_root: true,
+                ..AlphaBetaConfig::default()
+            }),
             8,
             2,
         ),

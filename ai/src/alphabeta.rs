@@ -41,11 +41,16 @@ pub struct AlphaBetaConfig {
     /// a memory access, 2 spares the table the many nodes just above the
     /// horizon; values are exact either way.
     pub tt_min_depth: u32,
+    /// The shallowest remaining depth at which the moves after the table's
+    /// move and the killers are ordered by history; below it they go as
+    /// generated (2: at every node above the horizon). Values are exact
+    /// either way.
+    pub history_min_depth: u32,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1 }
+        AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1, history_min_depth: 2 }
     }
 }
 
@@ -492,7 +497,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                     placed += 1;
                 }
             }
-            let by_history = depth > 1 && placed < moves.len();
+            let by_history = depth >= self.config.history_min_depth && placed < moves.len();
             if by_history {
                 self.ordering.score(mover, moves, placed, &mut here.keys);
             }
@@ -605,8 +610,11 @@ mod tests {
     #[test]
     fn exact_root_gives_every_move_its_value() {
         let position = nim("2 3 : first");
-        let mut engine =
-            AlphaBeta::<Nim>::new(AlphaBetaConfig { exact_root: true, tt_mb: 1, tt_min_depth: 1 });
+        let mut engine = AlphaBeta::<Nim>::new(AlphaBetaConfig {
+            exact_root: true,
+            tt_mb: 1,
+            ..AlphaBetaConfig::default()
+        });
         let result = engine.search(&position, None, &SearchLimits::none().depth(3), &mut seeded(0));
         for root in &result.root_moves {
             let mut child = position.clone();

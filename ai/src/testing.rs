@@ -70,16 +70,16 @@ pub fn after_random_plies<G: Game>(start: &G, plies: u32, seed: u64) -> G {
 /// Asserts that alpha-beta returns exactly the root value of plain,
 /// unpruned negamax ([`plain_negamax`]) for every position at every depth:
 /// with principal-variation search, with exact root values, with the table
-/// only from depth 3 (as Stones and Blockade use it), and with one engine
+/// and history only from depth 3 (as Stones and Blockade use them), and with one engine
 /// kept across all the searches (so stale table entries from other
 /// positions and depths are exercised too).
 ///
 /// The positions must share their rules (a table is only valid under one
 /// set of rules).
 pub fn check_against_plain_negamax<G: Evaluate>(positions: &[G], depths: RangeInclusive<u32>) {
-    let pvs = AlphaBetaConfig { tt_mb: 1, exact_root: false, tt_min_depth: 1 };
-    let exact = AlphaBetaConfig { tt_mb: 1, exact_root: true, tt_min_depth: 1 };
-    let sparse = AlphaBetaConfig { tt_mb: 1, exact_root: false, tt_min_depth: 3 };
+    let pvs = AlphaBetaConfig { tt_mb: 1, exact_root: false, ..AlphaBetaConfig::default() };
+    let exact = AlphaBetaConfig { tt_mb: 1, exact_root: true, ..AlphaBetaConfig::default() };
+    let sparse = AlphaBetaConfig { tt_mb: 1, exact_root: false, tt_min_depth: 3, history_min_depth: 3 };
     let mut kept = AlphaBeta::<G>::new(pvs);
     let mut rng = seeded(0);
     for position in positions {
@@ -89,7 +89,10 @@ pub fn check_against_plain_negamax<G: Evaluate>(positions: &[G], depths: RangeIn
             let searches = [
                 ("pvs", AlphaBeta::<G>::new(pvs).search(position, None, &limits, &mut rng)),
                 ("exact root", AlphaBeta::<G>::new(exact).search(position, None, &limits, &mut rng)),
-                ("table from depth 3", AlphaBeta::<G>::new(sparse).search(position, None, &limits, &mut rng)),
+                (
+                    "table and history from depth 3",
+                    AlphaBeta::<G>::new(sparse).search(position, None, &limits, &mut rng),
+                ),
                 ("kept engine", kept.search(position, None, &limits, &mut rng)),
             ];
             for (name, result) in searches {

@@ -26,7 +26,8 @@ fn budget(engine: EngineKind, samples: u32, combine: Combine, threads: usize) ->
 
 fn budgets() -> Vec<Budget> {
     let ab = EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 1, ..AlphaBetaConfig::default() });
-    let exact = EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 1, exact_root: true, tt_min_depth: 1 });
+    let exact =
+        EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 1, exact_root: true, ..AlphaBetaConfig::default() });
     let mcts = EngineKind::Mcts(MctsConfig {
         playout: PlayoutPolicy { greedy: 0.2, cutoff: Some(6), eval_scale: 10.0 },
         ..MctsConfig::default()
