@@ -43,8 +43,9 @@ pub struct AlphaBetaConfig {
     pub tt_min_depth: u32,
     /// The shallowest remaining depth at which the moves after the table's
     /// move and the killers are ordered by history; below it they go as
-    /// generated (2: at every node above the horizon). Values are exact
-    /// either way.
+    /// generated (2: at every node above the frontier; the frontier, one
+    /// ply above the horizon, always takes them as generated). Values are
+    /// exact either way.
     pub history_min_depth: u32,
 }
 
@@ -332,7 +333,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// gets the node's window and later ones a null window first, re-searched
     /// only if they beat alpha.
     #[inline(always)]
-    fn search_move(
+    fn search_move<const FRONTIER: bool>(
         &mut self,
         deeper: &mut [Ply<G::Move>],
         position: &G,
@@ -347,7 +348,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         let child_mover = child.to_move();
         let same = child_mover == mover;
         let (alpha, beta) = (node.alpha, node.beta);
-        let value = if depth == 1 {
+        let value = if FRONTIER {
             self.nodes += 1;
             if self.watch.should_stop(self.nodes) {
                 self.aborted = true;
@@ -403,7 +404,30 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// generated, if [`Game::is_legal`] says they are legal here: a cutoff
     /// among them spares the node its move generation. The order is the
     /// one generating first would give.
+    ///
+    /// Nodes one ply above the horizon have their own copy of the code
+    /// (see [`AlphaBeta::node`]).
+    #[inline(always)]
     fn negamax(
+        &mut self,
+        plies: &mut [Ply<G::Move>],
+        position: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if depth == 1 {
+            self.node::<true>(plies, position, depth, ply, alpha, beta)
+        } else {
+            self.node::<false>(plies, position, depth, ply, alpha, beta)
+        }
+    }
+
+    /// [`AlphaBeta::negamax`], with `FRONTIER` true exactly when `depth` is
+    /// 1: the most numerous nodes get a copy of the code without the
+    /// recursive search, which the compiler makes much smaller.
+    fn node<const FRONTIER: bool>(
         &mut self,
         plies: &mut [Ply<G::Move>],
         position: &G,
@@ -454,7 +478,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
             }
         }
-        if depth == 1 {
+        if FRONTIER {
             self.seldepth = self.seldepth.max(ply + 1);
         }
 
@@ -465,7 +489,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             if let Some(mv) = tt_move {
                 if !position.is_legal(mv) {
                     tried[0] = None;
-                } else if self.search_move(deeper, position, mv, depth, ply, &mut node) {
+                } else if self.search_move::<FRONTIER>(deeper, position, mv, depth, ply, &mut node) {
                     break 'moves;
                 }
             }
@@ -477,7 +501,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                     continue;
                 }
                 tried[slot + 1] = killer;
-                if self.search_move(deeper, position, mv, depth, ply, &mut node) {
+                if self.search_move::<FRONTIER>(deeper, position, mv, depth, ply, &mut node) {
                     break 'moves;
                 }
             }
@@ -497,13 +521,13 @@ impl<G: Evaluate> AlphaBeta<G> {
                     placed += 1;
                 }
             }
-            let by_history = depth >= self.config.history_min_depth && placed < moves.len();
+            let by_history = !FRONTIER && depth >= self.config.history_min_depth && placed < moves.len();
             if by_history {
                 self.ordering.score(mover, moves, placed, &mut here.keys);
             }
             for i in placed..moves.len() {
                 let mv = if by_history { pick_next(moves, &mut here.keys, i) } else { moves[i] };
-                if self.search_move(deeper, position, mv, depth, ply, &mut node) {
+                if self.search_move::<FRONTIER>(deeper, position, mv, depth, ply, &mut node) {
                     break 'moves;
                 }
             }
@@ -513,7 +537,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
 
         let NodeState { best, best_move, .. } = node;
-        if depth == 1
+        if FRONTIER
             && open_window
             && best > alpha
             && let Some(mv) = best_move
