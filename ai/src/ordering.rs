@@ -38,10 +38,18 @@ impl<G: Game> MoveOrdering<G> {
         }
     }
 
+    /// Where `seat`'s history of `mv` is kept. A slot at or past
+    /// `MOVE_SLOTS` (which the game promises never to give) lands past the
+    /// table or in the other seat's half: never used, or merely ordering.
     #[inline]
     fn history_index(seat: Seat, mv: G::Move) -> usize {
-        let slots = G::MOVE_SLOTS.max(1);
-        (seat.index() & 1) * slots + G::move_slot(mv) % slots
+        (seat.index() & 1) * G::MOVE_SLOTS.max(1) + G::move_slot(mv)
+    }
+
+    /// The history of `seat`'s move `mv`.
+    #[inline]
+    fn history_of(&self, seat: Seat, mv: G::Move) -> i64 {
+        self.history.get(Self::history_index(seat, mv)).copied().unwrap_or(0)
     }
 
     /// Fills `keys` with one ordering key per move of `moves`, the history
@@ -50,10 +58,7 @@ impl<G: Game> MoveOrdering<G> {
     pub(crate) fn score(&self, seat: Seat, moves: &[G::Move], from: usize, keys: &mut Vec<i64>) {
         keys.clear();
         keys.extend(
-            moves
-                .iter()
-                .enumerate()
-                .map(|(i, &mv)| if i < from { 0 } else { self.history[Self::history_index(seat, mv)] }),
+            moves.iter().enumerate().map(|(i, &mv)| if i < from { 0 } else { self.history_of(seat, mv) }),
         );
     }
 
@@ -77,8 +82,9 @@ impl<G: Game> MoveOrdering<G> {
             killers[0] = Some(mv);
         }
         let depth = i64::from(depth.min(40));
-        let entry = &mut self.history[Self::history_index(seat, mv)];
-        *entry = (*entry + depth * depth).min(HISTORY_CAP);
+        if let Some(entry) = self.history.get_mut(Self::history_index(seat, mv)) {
+            *entry = (*entry + depth * depth).min(HISTORY_CAP);
+        }
     }
 }
 
