@@ -326,7 +326,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// Searches `mv` at a node and folds its value into `node`; true when
     /// the node is done (a cutoff, or the search was stopped).
     ///
-    /// One ply above the horizon (`depth` 1) the child is a leaf, whose
+    /// One ply above the horizon (`FRONTIER`, `depth` 1) the child is a leaf, whose
     /// value is exact whatever the window: it is made and evaluated here,
     /// without a call or a null window, and the node's line is set once
     /// at the end (see [`AlphaBeta::negamax`]). Above that, the first move
@@ -380,7 +380,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             node.best_move = Some(mv);
             if value > alpha {
                 node.alpha = value;
-                if node.open_window && depth > 1 {
+                if node.open_window && !FRONTIER {
                     self.set_pv(ply, mv);
                 }
                 if value >= beta {
