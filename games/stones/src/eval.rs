@@ -25,6 +25,22 @@ const CAPTURE_WAITING: i32 = 25;
 /// rest.
 const EMPTIER_EDGE: i32 = 40;
 
+/// Calls `$self.$method::<PITS>(args)` with `PITS` the board's piles a side
+/// (3 to 8): one copy of the code per board size, so that every shift and
+/// mask that depends on the size is a constant in it.
+macro_rules! for_board_size {
+    ($self:ident . $method:ident ( $($arg:expr),* )) => {
+        match $self.rules.pits {
+            ..=3 => $self.$method::<3>($($arg),*),
+            4 => $self.$method::<4>($($arg),*),
+            5 => $self.$method::<5>($($arg),*),
+            6 => $self.$method::<6>($($arg),*),
+            7 => $self.$method::<7>($($arg),*),
+            _ => $self.$method::<8>($($arg),*),
+        }
+    };
+}
+
 impl Evaluate for Stones {
     /// The store difference in hundredths of a stone, plus:
     ///
@@ -42,7 +58,7 @@ impl Evaluate for Stones {
     /// A finished game is worth exactly its margin. The value is zero-sum
     /// and bounded by 128 stones' worth plus small terms, far inside
     /// ±`EVAL_LIMIT`.
-    #[inline]
+    #[inline(always)]
     fn evaluate(&self, seat: Seat) -> i32 {
         let for_mover = self.value_for_mover();
         if seat == self.to_move { for_mover } else { -for_mover }
@@ -56,20 +72,25 @@ impl Stones {
     /// `Stones::row_word`), so the rows need no choosing.
     #[inline]
     fn value_for_mover(&self) -> i32 {
-        let pits = u32::from(self.rules.pits);
+        for_board_size!(self.value_for_mover_on())
+    }
+
+    /// [`Stones::value_for_mover`] on a board of `PITS` piles a side.
+    #[inline]
+    fn value_for_mover_on<const PITS: u32>(&self) -> i32 {
         let word = self.word();
         let mover = self.to_move.index() & 1;
         let banked = self.stores[mover] as i32 - self.stores[1 - mover] as i32;
         if word == 0 {
             return STONE * banked;
         }
-        let own = word as u64 & (u64::MAX >> (8 * (8 - pits)));
-        let other = (word >> (8 * pits)) as u64;
-        let mut value = STONE * banked + FREE_TURN_TO_MOVE * self.free_turn_piles(own)
-            - FREE_TURN_WAITING * self.free_turn_piles(other);
+        let own = word as u64 & (u64::MAX >> (8 * (8 - PITS)));
+        let other = (word >> (8 * PITS)) as u64;
+        let mut value = STONE * banked + FREE_TURN_TO_MOVE * self.free_turn_piles_on::<PITS>(own)
+            - FREE_TURN_WAITING * self.free_turn_piles_on::<PITS>(other);
         if self.rules.sowing == SowingRule::Kalah {
-            value += CAPTURE_TO_MOVE * self.best_capture(own, other)
-                - CAPTURE_WAITING * self.best_capture(other, own);
+            value += CAPTURE_TO_MOVE * self.best_capture_on::<PITS>(own, other)
+                - CAPTURE_WAITING * self.best_capture_on::<PITS>(other, own);
         }
         let own_side = row_stones(own) as i32;
         let other_side = row_stones(other) as i32;
@@ -85,20 +106,25 @@ impl Stones {
         value
     }
 
-    /// How many piles of a row (see `Stones::row_word`) sow their last
-    /// stone exactly into their owner's score pile, counting whole laps (a
-    /// lap is `2 * pits + 1` drops): pile `k` with `k` stones, or `k` plus
-    /// whole laps.
+    /// [`Stones::free_turn_piles_on`] for this board's size (for tests).
+    #[cfg(test)]
+    fn free_turn_piles(&self, row: u64) -> i32 {
+        for_board_size!(self.free_turn_piles_on(row))
+    }
+
+    /// How many piles of a row (see `Stones::row_word`) of a board of
+    /// `PITS` piles a side sow their last stone exactly into their owner's
+    /// score pile, counting whole laps (a lap is `2 * PITS + 1` drops): pile
+    /// `k` with `k` stones, or `k` plus whole laps.
     ///
     /// Compares all the piles with their distances at once; only a row
     /// holding a pile of a lap or more counts pile by pile.
     #[inline]
-    fn free_turn_piles(&self, row: u64) -> i32 {
-        let pits = self.rules.pits;
-        let lap = 2 * u32::from(pits) + 1;
-        let in_row = u64::MAX >> (8 * (8 - u32::from(pits)));
+    fn free_turn_piles_on<const PITS: u32>(&self, row: u64) -> i32 {
+        let lap = 2 * PITS + 1;
+        let in_row = u64::MAX >> (8 * (8 - PITS));
         if has_byte_above(row, lap - 1) {
-            return (0..u32::from(pits))
+            return (0..PITS)
                 .filter(|&index| {
                     let stones = (row >> (8 * index)) as u8 as u32;
                     stones > 0 && stones % lap == index + 1
@@ -157,6 +183,12 @@ fn has_byte_above(x: u64, limit: u32) -> bool {
 }
 
 impl Stones {
+    /// [`Stones::best_capture_on`] for this board's size (for tests).
+    #[cfg(test)]
+    fn best_capture(&self, row: u64, facing: u64) -> i32 {
+        for_board_size!(self.best_capture_on(row, facing))
+    }
+
     /// The most stones one Kalah sowing from `row` captures at once, facing
     /// `facing` (rows as in `Stones::row_word`), among the sowings that stay
     /// on the sower's side (the common case; a sowing that goes round the
@@ -166,22 +198,7 @@ impl Stones {
     /// d`; it captures if that pile is empty and the pile facing it holds
     /// stones (or the empty capture is on). All landings are found at once:
     /// for each distance `d`, the bytes of the row shifted down by `d` that
-    /// equal `d`.
-    #[inline]
-    fn best_capture(&self, row: u64, facing: u64) -> i32 {
-        // One copy per board size, so that the loop below is unrolled to
-        // exactly the distances the row needs.
-        match self.rules.pits {
-            ..=3 => self.best_capture_on::<3>(row, facing),
-            4 => self.best_capture_on::<4>(row, facing),
-            5 => self.best_capture_on::<5>(row, facing),
-            6 => self.best_capture_on::<6>(row, facing),
-            7 => self.best_capture_on::<7>(row, facing),
-            _ => self.best_capture_on::<8>(row, facing),
-        }
-    }
-
-    /// [`Stones::best_capture`] on a board of `PITS` piles a side.
+    /// equal `d`. `PITS` is the board's piles a side.
     #[inline]
     fn best_capture_on<const PITS: u32>(&self, row: u64, facing: u64) -> i32 {
         let in_row = u64::MAX >> (8 * (8 - PITS));
