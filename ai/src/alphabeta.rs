@@ -513,6 +513,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             // The moves already searched go first, in their order, and the
             // rest follow.
             let mut placed = 0;
+            // Indexed: the compiler unrolls it, not the iterators over the options.
             #[allow(clippy::needless_range_loop)]
             for slot in 0..3 {
                 let Some(mv) = tried[slot] else { continue };
