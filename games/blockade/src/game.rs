@@ -34,10 +34,12 @@ impl Game for Blockade {
     }
 
     /// Over when the player to move has no legal move (a full board has
-    /// none). Higher score wins, by the score difference.
+    /// none). Higher score wins, by the score difference. Inlined into the
+    /// search, which asks at every leaf; the rare finished game is scored
+    /// out of line.
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        (self.legal() == 0)
-            .then(|| Outcome::from_scores(self.score(Seat::FIRST).into(), self.score(Seat::SECOND).into()))
+        if self.legal() == 0 { Some(self.final_outcome()) } else { None }
     }
 
     fn legal_moves(&self, moves: &mut Vec<Square>) {
@@ -55,10 +57,12 @@ impl Game for Blockade {
         self.check(square)
     }
 
-    /// One bit of the legal squares the board keeps (0 off the board).
+    /// One bit of the legal squares the board keeps. A square off the
+    /// board has a layout index past every square of the board (see
+    /// `Geometry::index_of`), whose bit is never legal.
     #[inline]
     fn is_legal(&self, square: Square) -> bool {
-        self.legal() & self.geometry.bit_of(square) != 0
+        self.legal() >> self.geometry.index_of(square) & 1 != 0
     }
 
     fn play_unchecked(&mut self, square: Square) {
@@ -100,6 +104,14 @@ impl Game for Blockade {
         }
         let k = rng.random_range(0..n);
         Some(if self.compact() { self.nth_legal::<u64>(k) } else { self.nth_legal::<u128>(k) })
+    }
+}
+
+impl Blockade {
+    /// The outcome by the scores.
+    #[inline(never)]
+    fn final_outcome(&self) -> Outcome {
+        Outcome::from_scores(self.score(Seat::FIRST).into(), self.score(Seat::SECOND).into())
     }
 }
 
