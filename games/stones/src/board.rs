@@ -112,15 +112,23 @@ impl Stones {
     }
 
     /// Whether the game is over: every pile is empty.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.word() == 0
     }
 
     /// The result once the game is over: the higher score pile wins, by the
-    /// difference.
+    /// difference. Inlined into the search, which asks at every leaf; the
+    /// rare finished game is scored out of line.
+    #[inline]
     pub(crate) fn finished_outcome(&self) -> Option<Outcome> {
-        self.is_over()
-            .then(|| Outcome::from_scores(self.store(Seat::FIRST) as i64, self.store(Seat::SECOND) as i64))
+        if self.is_over() { Some(self.final_score()) } else { None }
+    }
+
+    /// The outcome by the score piles.
+    #[inline(never)]
+    fn final_score(&self) -> Outcome {
+        Outcome::from_scores(self.store(Seat::FIRST) as i64, self.store(Seat::SECOND) as i64)
     }
 
     /// The pile array as one number, byte `i` of the array in bits

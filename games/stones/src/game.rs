@@ -32,6 +32,7 @@ impl Game for Stones {
         self.to_move
     }
 
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.finished_outcome()
     }
