@@ -76,7 +76,7 @@ impl Stones {
     }
 
     /// [`Stones::value_for_mover`] on a board of `PITS` piles a side.
-    #[inline]
+    #[inline(never)]
     fn value_for_mover_on<const PITS: u32>(&self) -> i32 {
         let word = self.word();
         let mover = self.to_move.index() & 1;
