@@ -371,7 +371,8 @@ impl<G: Evaluate> AlphaBeta<G> {
                 probe
             }
         };
-        if self.aborted {
+        // A leaf's stop was answered above.
+        if !FRONTIER && self.aborted {
             return true;
         }
         node.searched += 1;
@@ -547,16 +548,16 @@ impl<G: Evaluate> AlphaBeta<G> {
             self.pv[ply + 1].clear();
             self.set_pv(ply, mv);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        // A fail-low node has no best move worth remembering.
-        let mv = if bound == Bound::Upper { None } else { best_move };
         if use_table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            // A fail-low node has no best move worth remembering.
+            let mv = if bound == Bound::Upper { None } else { best_move };
             self.tt.store(key, TtHit { mv, value: score::to_table(best, ply), depth: depth as u8, bound });
         }
         best

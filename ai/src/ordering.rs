@@ -74,6 +74,7 @@ impl<G: Game> MoveOrdering<G> {
 
     /// Remembers a move that caused a beta cutoff at `ply`, searched to
     /// `depth`.
+    #[inline]
     pub(crate) fn reward_cutoff(&mut self, seat: Seat, ply: usize, depth: u32, mv: G::Move) {
         if let Some(killers) = self.killers.get_mut(ply)
             && killers[0] != Some(mv)
