@@ -28,6 +28,7 @@ impl Evaluate for Blockade {
     ///
     /// The largest board with the largest square values scores 881 points,
     /// so the value stays below 25,000, far within `EVAL_LIMIT`.
+    #[inline]
     fn evaluate(&self, seat: Seat) -> i32 {
         if self.compact() { self.evaluate_in::<u64>(seat) } else { self.evaluate_in::<u128>(seat) }
     }
@@ -38,7 +39,7 @@ impl Blockade {
     /// population counts of the stones by class of square: no branch, where
     /// keeping them up to date in every move cost loops over the changed
     /// squares whose ends the processor could not predict.
-    #[inline(always)]
+    #[inline(never)]
     fn evaluate_in<W: Word>(&self, seat: Seat) -> i32 {
         let mover = seat.index() & 1;
         let mine = W::from_stored(self.stones[mover]);
