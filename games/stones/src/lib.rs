@@ -73,7 +73,6 @@
 mod board;
 mod eval;
 mod game;
-mod hash;
 mod moves;
 mod position_text;
 mod rules;
