@@ -94,10 +94,16 @@ impl<G: Game> MoveOrdering<G> {
 /// moves.
 #[inline]
 pub(crate) fn pick_next<M: Copy>(moves: &mut [M], keys: &mut [i64], i: usize) -> M {
+    // One length for both, so the loop needs no bounds checks; the best key
+    // stays in a register. The first of equal keys wins.
+    let count = moves.len().min(keys.len());
+    let (moves, keys) = (&mut moves[..count], &mut keys[..count]);
     let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
+    let mut best_key = keys[i];
+    for (j, &key) in keys.iter().enumerate().skip(i + 1) {
+        if key > best_key {
             best = j;
+            best_key = key;
         }
     }
     moves.swap(i, best);
