@@ -176,6 +176,21 @@ fn zero_bytes(x: u64) -> u64 {
     !(((x & !HIGH_BITS) + !HIGH_BITS) | x | !HIGH_BITS)
 }
 
+/// The largest byte of `x`, whose bytes are all below 128: the word folded
+/// onto itself three times, each byte kept the larger of two.
+#[inline]
+fn largest_byte(x: u64) -> i32 {
+    let larger = |a: u64, b: u64| {
+        // Byte by byte `a + 128 - b` never borrows (`b` < 128), and its
+        // high bit says `a >= b`.
+        let a_at_least_b = ((((a | HIGH_BITS) - b) & HIGH_BITS) >> 7) * 0xFF;
+        (a & a_at_least_b) | (b & !a_at_least_b)
+    };
+    let x = larger(x, x >> 32);
+    let x = larger(x, x >> 16);
+    (larger(x, x >> 8) & 0xFF) as i32
+}
+
 /// Whether any byte of `x` is above `limit` (`limit` < 128).
 #[inline]
 fn has_byte_above(x: u64, limit: u32) -> bool {
@@ -214,13 +229,11 @@ impl Stones {
         if !self.rules.empty_capture {
             landings &= !zero_bytes(opposite);
         }
-        let mut best = 0;
-        while landings != 0 {
-            let byte = landings.trailing_zeros() / 8;
-            best = best.max((opposite >> (8 * byte)) as u8 as i32 + 1);
-            landings &= landings - 1;
-        }
-        best
+        // A landing captures the pile it faces and the sowing's last stone.
+        // The facing piles of all landings at once (every other byte
+        // cleared), and the largest of them.
+        let facing_landings = opposite & ((landings >> 7) * 0xFF);
+        largest_byte(facing_landings) + i32::from(landings != 0)
     }
 }
 
@@ -290,6 +303,9 @@ mod tests {
         let text = "0 1 2 [0] / 5 1 0 [0] : first";
         assert_eq!(capture(&read(kalah, text)), 0);
         assert_eq!(capture(&read(StonesRules::kalah(3, 4, true), text)), 1);
+        // The largest pile a capture can face: every stone but the sowing one.
+        let most = read(StonesRules::kalah(6, 4, false), "0 1 0 0 0 0 [0] / 0 0 0 0 0 127 [0] : first");
+        assert_eq!(capture(&most), 128);
         // Relay sowing has no captures to count.
         let relay = StonesRules { pits: 3, ..StonesRules::default() };
         let (threat, smaller) =
