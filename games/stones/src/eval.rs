@@ -231,7 +231,8 @@ impl Stones {
         }
         // A landing captures the pile it faces and the sowing's last stone.
         // The facing piles of all landings at once (every other byte
-        // cleared), and the largest of them.
+        // cleared), and the largest of them. A landing needs a stone in the
+        // row, so a facing pile holds at most 127 of the board's 128.
         let facing_landings = opposite & ((landings >> 7) * 0xFF);
         largest_byte(facing_landings) + i32::from(landings != 0)
     }

@@ -70,8 +70,9 @@ impl Game for Stones {
 
     /// The future key (a strong mix of the pile array) with the score
     /// piles and the side to move added in, mixed again: equal for equal
-    /// positions, and two different positions collide no more often than
-    /// random keys do.
+    /// positions, and two different positions collide about as rarely as
+    /// random keys would (positions differing only in the score piles or
+    /// the side to move never do: the mix is a bijection).
     #[inline]
     fn hash_key(&self) -> u64 {
         let rest =
