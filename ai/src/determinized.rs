@@ -89,8 +89,9 @@ pub fn search_view<G: Observe + Evaluate>(
         return SearchResult::game_over(crate::score::terminal(&outcome, seat, 0));
     }
     let count = plan.samples.max(1) as usize;
+    let mut draw = G::sampler(view);
     let samples: Vec<G> =
-        (0..count).map(|i| G::sample(view, &mut seeded(derive(seed, Stream::Sample, i as u64)))).collect();
+        (0..count).map(|i| draw(&mut seeded(derive(seed, Stream::Sample, i as u64)))).collect();
     let common = common_moves(&samples);
     let per_sample = share_limits(limits, count, engines.len());
 

@@ -43,6 +43,14 @@ pub trait Observe: Game {
     /// `rng`. It must never fail and never loop forever, and
     /// `sample(v).view(v.seat())` must equal `v`.
     fn sample(view: &Self::View, rng: &mut GameRng) -> Self;
+
+    /// Draws many positions from one view: whatever [`Observe::sample`]
+    /// works out from the view alone (a hidden-information game's beliefs
+    /// about the hidden parts) is worked out once, not for every draw. Each
+    /// draw must be what `sample` would give.
+    fn sampler<'v>(view: &'v Self::View) -> Box<dyn FnMut(&mut GameRng) -> Self + 'v> {
+        Box::new(move |rng| Self::sample(view, rng))
+    }
 }
 
 /// The view of a perfect-information game: the whole position, seen from a

@@ -8,7 +8,8 @@ use criterion::{Criterion, Throughput, criterion_main};
 use game_core::rng::seeded;
 use game_core::{Game, Observe, Seat};
 use std::hint::black_box;
-use strategy_chess::sampler::{HumanLike, Uniform, sample};
+use strategy_chess::beliefs::BeliefModel;
+use strategy_chess::sampler::sample_with;
 use strategy_chess::{Library, StrategyChess, StrategyChessRules};
 
 fn starts() -> Vec<StrategyChess> {
@@ -72,15 +73,15 @@ fn bench_sampler(c: &mut Criterion) {
         let mut rng = seeded(11);
         b.iter(|| {
             for view in &views {
-                black_box(sample(view, &Uniform, &mut rng));
+                black_box(sample_with(view, &BeliefModel::UNIFORM, &mut rng));
             }
         })
     });
-    group.bench_function("human-like", |b| {
+    group.bench_function("beliefs", |b| {
         let mut rng = seeded(12);
         b.iter(|| {
             for view in &views {
-                black_box(sample(view, &HumanLike, &mut rng));
+                black_box(sample_with(view, &BeliefModel::DEFAULT, &mut rng));
             }
         })
     });

@@ -14,7 +14,8 @@ mod speed_meter;
 
 use game_core::rng::seeded;
 use game_core::{Game, Observe, Seat};
-use strategy_chess::sampler::{HumanLike, Uniform, sample};
+use strategy_chess::beliefs::BeliefModel;
+use strategy_chess::sampler::sample_with;
 use strategy_chess::{Library, StrategyChess, StrategyChessRules};
 
 /// The bench's start positions: library setups 1..10 against 30..21.
@@ -61,13 +62,13 @@ fn main() {
     let mut rng = seeded(11);
     speed_meter::measure("sampler, uniform prior", "samples", seconds, || {
         for view in &views {
-            std::hint::black_box(sample(view, &Uniform, &mut rng));
+            std::hint::black_box(sample_with(view, &BeliefModel::UNIFORM, &mut rng));
         }
         views.len() as u64
     });
-    speed_meter::measure("sampler, human-like prior", "samples", seconds, || {
+    speed_meter::measure("sampler, beliefs (tracks, setup prior, behaviour)", "samples", seconds, || {
         for view in &views {
-            std::hint::black_box(sample(view, &HumanLike, &mut rng));
+            std::hint::black_box(sample_with(view, &BeliefModel::DEFAULT, &mut rng));
         }
         views.len() as u64
     });

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod army;
+pub mod beliefs;
 pub mod board;
 pub mod combat;
 pub mod eval;

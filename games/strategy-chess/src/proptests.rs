@@ -3,10 +3,11 @@
 //! (views reveal nothing hidden; samples give back their view).
 
 use crate::army::Army;
+use crate::beliefs::BeliefModel;
 use crate::board::PublicFacts;
 use crate::rank::{Colour, Piece, Rank};
 use crate::rules::{BombRule, ScoutRule, StrategyChessRules};
-use crate::sampler::{HumanLike, Uniform, sample};
+use crate::sampler::sample_with;
 use crate::square::Square;
 use crate::view::Seen;
 use crate::{Move, StrategyChess};
@@ -175,8 +176,8 @@ proptest! {
                             prop_assert_eq!(p.rank.is_some(), p.facts.revealed, "{}", sq);
                         }
                     }
-                    for prior in [&Uniform as &dyn crate::sampler::Prior, &HumanLike] {
-                        let sampled = sample(&view, prior, &mut seeded(rng.random()));
+                    for model in [BeliefModel::UNIFORM, BeliefModel::DEFAULT] {
+                        let sampled = sample_with(&view, &model, &mut seeded(rng.random()));
                         prop_assert_eq!(sampled.view(seat), view.clone(), "ply {}", ply);
                         let mut sampled_moves = Vec::new();
                         sampled.legal_moves(&mut sampled_moves);
@@ -218,7 +219,7 @@ proptest! {
             let sq = Square::new(index).expect("0..100");
             view.forge(sq, edit);
         }
-        let sampled = sample(&view, &HumanLike, &mut rng);
+        let sampled = sample_with(&view, &BeliefModel::DEFAULT, &mut rng);
         let mut moves = Vec::new();
         sampled.legal_moves(&mut moves);
         prop_assert_eq!(moves.is_empty(), sampled.outcome().is_some());

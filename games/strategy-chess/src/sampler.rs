@@ -12,14 +12,20 @@
 //! Everything else (history, repetition state, counters, outcome) is copied
 //! from the view, so `sample(view).view(viewer) == view`.
 //!
-//! # The construction (no search, no retry loop needed)
-//! Let the *pool* be the enemy's remaining counts minus the ranks fixed by
-//! the facts. Bombs and the Flag of the pool can only stand on unmoved
-//! unknown pieces: they are placed there first, one by one, each square
-//! drawn with the prior's weight. The movable ranks left in the pool are
-//! then shuffled onto the remaining unknown pieces, moved or not; any such
-//! assignment is consistent. Under the [`Uniform`] prior every consistent
-//! assignment is equally likely.
+//! # Which consistent position
+//! Each unknown piece has a weight per rank ([`Beliefs`]). An army is drawn
+//! with probability proportional to the product of its pieces' weights,
+//! among the armies that fit the counts:
+//! 1. a first army is dealt piece by piece: the Flag and the Bombs onto
+//!    unmoved pieces by their weight for them, then every other piece,
+//!    in a shuffled order, a rank drawn by its weight times how many of
+//!    that rank are left to deal;
+//! 2. then [`SWAPS_PER_PIECE`] Metropolis steps per piece: two pieces
+//!    swap ranks with probability `min(1, w_i(b) w_j(a) / (w_i(a) w_j(b)))`.
+//!    A swap keeps the counts, and these steps leave exactly the weighted
+//!    distribution unchanged, so they wash out the bias of the first deal.
+//!
+//! Under [`BeliefModel::UNIFORM`] every consistent army is equally likely.
 //!
 //! One public fact depends on hidden ranks: whether the enemy, when it is
 //! to move, has a legal move at all (an unmoved piece with room to move may
@@ -29,166 +35,138 @@
 //! always allows this; for a forged view the sampler still returns a
 //! position, never panics and never loops.
 
+use crate::beliefs::{BeliefModel, Beliefs};
 use crate::game::StrategyChess;
-use crate::rank::{Colour, RANK_COUNT, Rank};
+use crate::rank::{RANK_COUNT, Rank};
 use crate::square::Square;
-use crate::view::{Seen, StrategyChessView};
+use crate::view::StrategyChessView;
 use game_core::rng::GameRng;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-/// Where a player is likely to have put the Flag and the Bombs: the
-/// sampler's pluggable prior. Weights are relative; 0 means "only if no
-/// square has weight".
-pub trait Prior {
-    /// The weight of `owner`'s Flag standing on `square`.
-    fn flag_weight(&self, square: Square, owner: Colour) -> u32;
-    /// The weight of one of `owner`'s Bombs standing on `square`, given
-    /// where the Flag stands (if known or already drawn).
-    fn bomb_weight(&self, square: Square, owner: Colour, flag: Option<Square>) -> u32;
-}
+/// Metropolis swap steps per unknown piece after the first deal.
+pub const SWAPS_PER_PIECE: usize = 12;
 
-/// Every consistent position equally likely.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Uniform;
-
-impl Prior for Uniform {
-    fn flag_weight(&self, _: Square, _: Colour) -> u32 {
-        1
-    }
-    fn bomb_weight(&self, _: Square, _: Colour, _: Option<Square>) -> u32 {
-        1
-    }
-}
-
-/// Where human setups put them: the Flag mostly on the back row, Bombs on
-/// the back two rows and above all next to the Flag. Every square keeps a
-/// weight, so no consistent position is ruled out.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct HumanLike;
-
-impl Prior for HumanLike {
-    fn flag_weight(&self, square: Square, owner: Colour) -> u32 {
-        match square.depth_for(owner) {
-            0 => 24,
-            1 => 4,
-            _ => 1,
-        }
-    }
-    fn bomb_weight(&self, square: Square, owner: Colour, flag: Option<Square>) -> u32 {
-        let base = match square.depth_for(owner) {
-            0 | 1 => 4,
-            2 | 3 => 2,
-            _ => 1,
-        };
-        if flag.is_some_and(|f| f.is_next_to(square)) { base * 8 } else { base }
-    }
-}
-
-/// Draws one index of `weights` with probability proportional to its
-/// weight (uniformly if all are 0).
-fn weighted(weights: &[u32], rng: &mut GameRng) -> usize {
-    let total: u64 = weights.iter().map(|&w| w as u64).sum();
-    if total == 0 {
+/// Draws an index of `weights` with probability proportional to its weight
+/// (uniformly if all are 0).
+fn weighted(weights: &[f64], rng: &mut GameRng) -> usize {
+    let total: f64 = weights.iter().sum();
+    if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return rng.random_range(0..weights.len());
     }
-    let mut r = rng.random_range(0..total);
+    let mut r = rng.random_range(0.0..total);
     for (i, &w) in weights.iter().enumerate() {
-        if r < w as u64 {
+        if r < w {
             return i;
         }
-        r -= w as u64;
+        r -= w;
     }
     weights.len() - 1
 }
 
-/// The unknown enemy pieces of a view and the ranks left to give them.
-struct Unknowns {
-    enemy: Colour,
-    moved: Vec<Square>,
-    still: Vec<Square>,
-    pool: [u8; RANK_COUNT],
-    flag: Option<Square>,
-}
-
-impl Unknowns {
-    fn of(view: &StrategyChessView) -> Unknowns {
-        let enemy = view.viewer().opponent();
-        let mut pool = view.remaining(enemy);
-        let (mut moved, mut still, mut flag) = (Vec::new(), Vec::new(), None);
-        for (sq, seen) in view.squares() {
-            let Seen::Piece(piece) = seen else { continue };
-            if piece.colour != enemy {
+/// One deal of ranks to the unknown pieces of `beliefs`, as (square,
+/// rank) pairs in the order of `beliefs.pieces`.
+fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng) -> Vec<(Square, Rank)> {
+    let pieces = &beliefs.pieces;
+    let mut dealt: Vec<Option<Rank>> = vec![None; pieces.len()];
+    let mut left = *pool;
+    // The Flag first, then the Bombs: they can only go to unmoved pieces.
+    for rank in [Rank::Flag, Rank::Bomb] {
+        for _ in 0..left[rank.index()] {
+            let open: Vec<usize> =
+                (0..pieces.len()).filter(|&i| dealt[i].is_none() && !pieces[i].moved).collect();
+            if open.is_empty() {
+                break;
+            }
+            let weights: Vec<f64> = open.iter().map(|&i| pieces[i].weight[rank.index()]).collect();
+            let i = open[weighted(&weights, rng)];
+            dealt[i] = Some(rank);
+            left[rank.index()] -= 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..pieces.len()).filter(|&i| dealt[i].is_none()).collect();
+    order.shuffle(rng);
+    for i in order {
+        let weights: Vec<f64> = Rank::ALL
+            .iter()
+            .map(
+                |r| if r.can_move() { pieces[i].weight[r.index()] * f64::from(left[r.index()]) } else { 0.0 },
+            )
+            .collect();
+        let rank = if weights.iter().any(|&w| w > 0.0) {
+            Rank::ALL[weighted(&weights, rng)]
+        } else {
+            // A forged view may leave too few ranks: fill in something legal.
+            match Rank::ALL.iter().find(|r| r.can_move() && left[r.index()] > 0) {
+                Some(&rank) => rank,
+                None if pieces[i].moved => Rank::Sergeant,
+                None => Rank::Bomb,
+            }
+        };
+        left[rank.index()] = left[rank.index()].saturating_sub(1);
+        dealt[i] = Some(rank);
+    }
+    let mut ranks: Vec<(Square, Rank)> =
+        pieces.iter().zip(dealt).map(|(b, r)| (b.square, r.unwrap_or(Rank::Sergeant))).collect();
+    // Metropolis swaps towards the weighted distribution.
+    let n = ranks.len();
+    if n >= 2 {
+        for _ in 0..n * SWAPS_PER_PIECE {
+            let i = rng.random_range(0..n);
+            let j = rng.random_range(0..n);
+            let (a, b) = (ranks[i].1, ranks[j].1);
+            if a == b {
                 continue;
             }
-            match piece.known_rank() {
-                Some(rank) => {
-                    pool[rank.index()] = pool[rank.index()].saturating_sub(1);
-                    if rank == Rank::Flag {
-                        flag = Some(sq);
-                    }
-                }
-                None if piece.facts.moved => moved.push(sq),
-                None => still.push(sq),
+            let (wi, wj) = (&pieces[i].weight, &pieces[j].weight);
+            let new = wi[b.index()] * wj[a.index()];
+            let old = wi[a.index()] * wj[b.index()];
+            if new <= 0.0 {
+                continue;
+            }
+            if new >= old || rng.random_range(0.0..1.0) * old < new {
+                ranks[i].1 = b;
+                ranks[j].1 = a;
             }
         }
-        Unknowns { enemy, moved, still, pool, flag }
     }
+    ranks
+}
 
-    /// One draw of ranks for the unknown pieces, as (square, rank) pairs.
-    fn draw(&self, prior: &dyn Prior, rng: &mut GameRng) -> Vec<(Square, Rank)> {
-        let mut ranks = Vec::with_capacity(self.moved.len() + self.still.len());
-        let mut open: Vec<Square> = self.still.clone();
-        let mut flag = self.flag;
-        // The Flag first, so the Bombs can gather round it.
-        for _ in 0..self.pool[Rank::Flag.index()] {
-            if open.is_empty() {
-                break;
-            }
-            let weights: Vec<u32> = open.iter().map(|&sq| prior.flag_weight(sq, self.enemy)).collect();
-            let sq = open.swap_remove(weighted(&weights, rng));
-            ranks.push((sq, Rank::Flag));
-            flag = Some(sq);
+/// The ranks left to deal: the enemy's remaining counts less its pieces
+/// the viewer can identify.
+fn pool(view: &StrategyChessView, beliefs: &Beliefs) -> [u8; RANK_COUNT] {
+    let mut pool = view.remaining(beliefs.enemy);
+    for (_, seen) in view.squares() {
+        if let crate::view::Seen::Piece(piece) = seen
+            && piece.colour == beliefs.enemy
+            && let Some(rank) = piece.known_rank()
+        {
+            pool[rank.index()] = pool[rank.index()].saturating_sub(1);
         }
-        for _ in 0..self.pool[Rank::Bomb.index()] {
-            if open.is_empty() {
-                break;
-            }
-            let weights: Vec<u32> = open.iter().map(|&sq| prior.bomb_weight(sq, self.enemy, flag)).collect();
-            let sq = open.swap_remove(weighted(&weights, rng));
-            ranks.push((sq, Rank::Bomb));
-        }
-        let mut movable: Vec<Rank> = Rank::ALL
-            .into_iter()
-            .filter(|r| r.can_move())
-            .flat_map(|r| std::iter::repeat_n(r, self.pool[r.index()] as usize))
-            .collect();
-        movable.shuffle(rng);
-        let mut movable = movable.into_iter();
-        for &sq in self.moved.iter().chain(open.iter()) {
-            // A forged view may leave too few ranks: fill in something legal.
-            let fallback = if self.moved.contains(&sq) { Rank::Sergeant } else { Rank::Bomb };
-            ranks.push((sq, movable.next().unwrap_or(fallback)));
-        }
-        ranks
     }
+    pool
 }
 
 /// A full position consistent with `view`, the enemy's unknown ranks drawn
-/// with `prior`. Never fails, never loops: see the module docs.
-pub fn sample(view: &StrategyChessView, prior: &dyn Prior, rng: &mut GameRng) -> StrategyChess {
-    let unknowns = Unknowns::of(view);
+/// by `beliefs` (made from this view). Never fails, never loops: see the
+/// module docs.
+pub fn sample(view: &StrategyChessView, beliefs: &Beliefs, rng: &mut GameRng) -> StrategyChess {
+    let pool = pool(view, beliefs);
     let build = |ranks: &[(Square, Rank)]| {
-        view.assemble(|sq, _| ranks.iter().find(|(s, _)| *s == sq).map_or(Rank::Sergeant, |&(_, r)| r))
+        view.assemble(|sq, seen| match ranks.iter().find(|(s, _)| *s == sq) {
+            Some(&(_, rank)) => rank,
+            None => seen.known_rank().unwrap_or(Rank::Sergeant),
+        })
     };
-    let mut ranks = unknowns.draw(prior, rng);
+    let mut ranks = deal(beliefs, &pool, rng);
     let mut position = build(&ranks);
-    let needs_a_move = view.game_outcome().is_none() && view.colour_to_move() == unknowns.enemy;
+    let needs_a_move = view.game_outcome().is_none() && view.colour_to_move() == beliefs.enemy;
     if !needs_a_move || position.has_legal_move() {
         return position;
     }
     for _ in 0..8 {
-        ranks = unknowns.draw(prior, rng);
+        ranks = deal(beliefs, &pool, rng);
         position = build(&ranks);
         if position.has_legal_move() {
             return position;
@@ -198,7 +176,7 @@ pub fn sample(view: &StrategyChessView, prior: &dyn Prior, rng: &mut GameRng) ->
     for i in 0..ranks.len() {
         for j in 0..ranks.len() {
             let (a, b) = (ranks[i], ranks[j]);
-            if a.1.can_move() || !b.1.can_move() || unknowns.moved.contains(&b.0) {
+            if a.1.can_move() || !b.1.can_move() || beliefs.pieces[j].moved {
                 continue;
             }
             let mut swapped = ranks.clone();
@@ -216,9 +194,16 @@ pub fn sample(view: &StrategyChessView, prior: &dyn Prior, rng: &mut GameRng) ->
     position
 }
 
+/// A position drawn under `model`'s beliefs (computing them; to draw many
+/// from one view, make the [`Beliefs`] once and call [`sample`]).
+pub fn sample_with(view: &StrategyChessView, model: &BeliefModel, rng: &mut GameRng) -> StrategyChess {
+    sample(view, &Beliefs::of(view, model), rng)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rank::Colour;
     use crate::rules::StrategyChessRules;
     use game_core::rng::seeded;
     use game_core::{Game, Observe, Seat};
@@ -235,8 +220,8 @@ mod tests {
         for seat in [Seat::FIRST, Seat::SECOND] {
             let view = game.view(seat);
             for seed in 0..20 {
-                for prior in [&Uniform as &dyn Prior, &HumanLike] {
-                    let sampled = sample(&view, prior, &mut seeded(seed));
+                for model in [BeliefModel::UNIFORM, BeliefModel::DEFAULT] {
+                    let sampled = sample_with(&view, &model, &mut seeded(seed));
                     assert_eq!(sampled.view(seat), view);
                 }
             }
@@ -244,12 +229,13 @@ mod tests {
     }
 
     #[test]
-    fn the_human_prior_puts_the_flag_at_the_back() {
+    fn the_setup_prior_puts_the_flag_at_the_back() {
         let view = start().view(Seat::FIRST);
         let mut back = [0u32; 2];
-        for (i, prior) in [&Uniform as &dyn Prior, &HumanLike].into_iter().enumerate() {
+        for (i, model) in [BeliefModel::UNIFORM, BeliefModel::DEFAULT].iter().enumerate() {
+            let beliefs = Beliefs::of(&view, model);
             for seed in 0..200 {
-                let sampled = sample(&view, prior, &mut seeded(seed));
+                let sampled = sample(&view, &beliefs, &mut seeded(seed));
                 let flag = Square::all()
                     .find(|&sq| sampled.piece(sq) == Some(crate::Piece::new(Colour::Blue, Rank::Flag)))
                     .unwrap();
@@ -259,6 +245,83 @@ mod tests {
             }
         }
         assert!(back[0] < 90, "uniform: about a quarter on the back row, got {}", back[0]);
-        assert!(back[1] > 120, "human-like: mostly on the back row, got {}", back[1]);
+        assert!(back[1] > 150, "human setups: mostly on the back row, got {}", back[1]);
+    }
+
+    /// A piece known to be a Scout (it moved far) is a Scout in every
+    /// sample: it once came out as a Sergeant, and the search then thought
+    /// it beat the Miner guarding the Flag.
+    #[test]
+    fn a_piece_that_moved_far_is_always_a_scout() {
+        let text = "\
+. . . . bF . . . . .
+. . . . b4 . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+b9 . . . . . . . . .
+. . . . . . . . . .
+. r8 rF . . . . . . .
+to_move: blue
+";
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        for mv in ["a3-a1", "b1-b2"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let view = game.view(Seat::FIRST);
+        let a1 = Square::parse("a1").unwrap();
+        assert!(view.piece(a1).unwrap().facts.moved_far);
+        for model in [BeliefModel::UNIFORM, BeliefModel::DEFAULT] {
+            for seed in 0..50 {
+                let sampled = sample_with(&view, &model, &mut seeded(seed));
+                assert_eq!(sampled.piece(a1).map(|p| p.rank), Some(Rank::Scout), "seed {seed}");
+            }
+        }
+    }
+
+    /// Two unmoved pieces share a Flag and a Bomb; the beliefs make the
+    /// first three times as likely the Flag as the second. The draws follow
+    /// the product of the weights: 3 : 1.
+    #[test]
+    fn armies_are_drawn_by_the_product_of_the_weights() {
+        let text = "\
+. . . . bF bB . . . .
+. . . . . . . . . .
+. . . . . . . . . b5
+. . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+r5 . . . rF . . . . .
+to_move: red
+";
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        // The Captain moves, so only e10 and f10 can hold the Flag and the Bomb.
+        for mv in ["a1-a2", "j8-j7"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let view = game.view(Seat::FIRST);
+        let (e10, f10) = (Square::parse("e10").unwrap(), Square::parse("f10").unwrap());
+        let mut beliefs = Beliefs::of(&view, &BeliefModel::UNIFORM);
+        for belief in &mut beliefs.pieces {
+            if belief.square == e10 {
+                belief.weight[Rank::Flag.index()] = 3.0;
+            }
+        }
+        let draws = 4000;
+        let flags = (0..draws)
+            .filter(|&seed| {
+                sample(&view, &beliefs, &mut seeded(seed)).piece(e10).map(|p| p.rank) == Some(Rank::Flag)
+            })
+            .count();
+        let share = flags as f64 / draws as f64;
+        assert!((share - 0.75).abs() < 0.03, "e10 the Flag in {share} of draws");
+        assert!(Beliefs::of(&view, &BeliefModel::UNIFORM).on(f10).is_some());
     }
 }

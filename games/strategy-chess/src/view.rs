@@ -327,10 +327,16 @@ impl Observe for StrategyChess {
         }
     }
 
-    /// A position drawn with the [`crate::sampler::HumanLike`] prior; see
-    /// [`crate::sampler`].
+    /// A position drawn under the computer's beliefs
+    /// ([`crate::beliefs::BeliefModel::DEFAULT`]); see [`crate::sampler`].
     fn sample(view: &StrategyChessView, rng: &mut GameRng) -> StrategyChess {
-        crate::sampler::sample(view, &crate::sampler::HumanLike, rng)
+        crate::sampler::sample_with(view, &crate::beliefs::BeliefModel::DEFAULT, rng)
+    }
+
+    /// Works out the beliefs once for all the draws.
+    fn sampler<'v>(view: &'v StrategyChessView) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
+        let beliefs = crate::beliefs::Beliefs::of(view, &crate::beliefs::BeliefModel::DEFAULT);
+        Box::new(move |rng| crate::sampler::sample(view, &beliefs, rng))
     }
 }
 

@@ -1,0 +1,52 @@
+//! Strategy Chess positions where the computer must find the one right
+//! move, seen only through its view. Each comes from a kind of game the
+//! computer once lost.
+
+use ai::{ComputerPlayer, Level};
+use game_core::{Game, Observe};
+use strategy_chess::{StrategyChess, StrategyChessRules};
+
+/// `text` (the position text form), then `moves`, and the move level 10
+/// chooses for the side to move, seen through its view, at every seed in
+/// `seeds`.
+fn choices(text: &str, moves: &[&str], seeds: std::ops::Range<u64>) -> Vec<String> {
+    let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+    for mv in moves {
+        let mv = game.parse_move(mv).unwrap();
+        game.play(mv);
+    }
+    let view = game.view(game.to_move());
+    seeds
+        .map(|seed| {
+            let mut player = ComputerPlayer::<StrategyChess>::new(Level::MAX);
+            let budget = player.budget().reproducible();
+            player = ComputerPlayer::with_budget(budget);
+            let mv = player.choose_move(&view, seed, None).best_move.unwrap();
+            game.format_move(mv)
+        })
+        .collect()
+}
+
+/// A Blue Scout runs down the open a-file next to Red's Flag; Red's Miner
+/// stands beside it. A piece that moved far is a Scout, which the Miner
+/// beats: strike it. (The sampler once dealt such a piece a Sergeant's
+/// rank, the search thought it beat the Miner, and the Flag was lost.)
+#[test]
+fn the_miner_strikes_the_scout_beside_the_flag() {
+    let text = "\
+. . . . . . . . . bF
+. . . . . . . b5 b8 bB
+. . . . . . . . . .
+b9 . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . r1 . .
+. . . . . . . . . .
+. r8 . . . . . . . .
+rF . . . . . . . . .
+to_move: blue
+";
+    for choice in choices(text, &["a7-a2"], 0..4) {
+        assert_eq!(choice, "b2xa2");
+    }
+}

@@ -1,0 +1,200 @@
+//! What an enemy piece's moves say about its rank.
+//!
+//! Players move pieces for reasons. A piece that walks up to one of our
+//! pieces whose rank it knows usually beats it (or is the Spy, when ours is
+//! the Marshal); one that steps away from it usually loses to it; one that
+//! stands still while a known piece steps up to it is usually stronger, or
+//! cannot move at all. Each such sighting multiplies the weight of the
+//! ranks it favours by a likelihood ratio ([`Behaviour`]). Only the enemy's
+//! moves are read, and only against our pieces the enemy could know: those
+//! revealed in battle or shown to be Scouts by a long move.
+//!
+//! Bluffs exist, so no sighting rules a rank out, and a piece's total
+//! evidence is capped ([`MAX_EVIDENCE`]).
+
+use super::tracks::{PieceId, Tracks};
+use crate::combat::{Clash, battle};
+use crate::rank::{Colour, RANK_COUNT, Rank};
+use crate::rules::BombRule;
+use crate::square::Square;
+
+/// The largest ratio between the evidence for two ranks of one piece.
+pub const MAX_EVIDENCE: f64 = 400.0;
+
+/// How strongly each kind of sighting counts: the likelihood ratio of the
+/// ranks it favours against the others.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Behaviour {
+    /// The piece stepped next to a known piece: ranks that beat it.
+    pub approach: f64,
+    /// The piece stepped away from a known piece next to it: ranks that
+    /// lose to it.
+    pub flee: f64,
+    /// A known piece stepped next to it and it did not move away or
+    /// strike on its next turn: ranks that beat or equal it, and those
+    /// that cannot move.
+    pub stand: f64,
+}
+
+impl Behaviour {
+    /// No sighting counts.
+    pub const NONE: Behaviour = Behaviour { approach: 1.0, flee: 1.0, stand: 1.0 };
+}
+
+/// Whether `rank` striking `known` wins or draws, and whether it wins.
+fn outcome(rank: Rank, known: Rank) -> (bool, bool) {
+    match battle(rank, known, BombRule::Permanent) {
+        Some(Clash::AttackerWins | Clash::FlagCaptured) => (true, true),
+        Some(Clash::BothDie) => (true, false),
+        _ => (false, false),
+    }
+}
+
+fn distance(a: Square, b: Square) -> usize {
+    a.file().abs_diff(b.file()) + a.row().abs_diff(b.row())
+}
+
+/// The evidence for each enemy piece of `tracks` (indexed like
+/// `tracks.pieces`; 1 for every rank of the viewer's pieces), from the
+/// viewpoint of `viewer`.
+pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[f64; RANK_COUNT]> {
+    let n = tracks.pieces.len();
+    let mut weight = vec![[1.0f64; RANK_COUNT]; n];
+    if *behaviour == Behaviour::NONE {
+        return weight;
+    }
+    let mut at: Vec<Option<Square>> = tracks.pieces.iter().map(|p| Some(p.start)).collect();
+    // Our pieces the enemy knows, with the rank it knows.
+    let mut shown: Vec<Option<Rank>> = vec![None; n];
+    // The enemy piece our known piece just stepped next to, waiting for
+    // the enemy's answer: (enemy piece, our rank).
+    let mut pending: Vec<(PieceId, Rank)> = Vec::new();
+    let scale = |w: &mut [f64; RANK_COUNT], favoured: &dyn Fn(Rank) -> bool, ratio: f64| {
+        for rank in Rank::ALL {
+            if favoured(rank) {
+                w[rank.index()] *= ratio;
+            }
+        }
+    };
+    for tracked in &tracks.moves {
+        let event = tracked.event;
+        let mover = tracked.mover;
+        if event.colour != viewer {
+            // The answer to our known piece stepping up: did the piece stand?
+            for &(piece, known) in &pending {
+                let moved_it = mover == piece;
+                if !moved_it && at[piece].is_some() {
+                    scale(
+                        &mut weight[piece],
+                        &|r: Rank| !r.can_move() || outcome(r, known).0,
+                        behaviour.stand,
+                    );
+                }
+            }
+            pending.clear();
+            if event.battle.is_none() {
+                for (ours, known) in shown.iter().enumerate().filter_map(|(i, k)| k.map(|k| (i, k))) {
+                    let Some(square) = at[ours] else { continue };
+                    let (before, after) = (distance(event.from, square), distance(event.to, square));
+                    if after < before && after == 1 {
+                        let favoured = |r: Rank| outcome(r, known).1;
+                        scale(&mut weight[mover], &favoured, behaviour.approach);
+                    } else if after > before && before == 1 {
+                        let favoured = |r: Rank| !outcome(r, known).0;
+                        scale(&mut weight[mover], &favoured, behaviour.flee);
+                    }
+                }
+            }
+        } else if event.battle.is_none()
+            && let Some(known) = shown[mover]
+        {
+            pending = event
+                .to
+                .neighbours()
+                .filter_map(|sq| {
+                    let piece = at.iter().position(|&a| a == Some(sq))?;
+                    (tracks.pieces[piece].colour != viewer).then_some((piece, known))
+                })
+                .collect();
+        }
+        // Move the pieces on.
+        match event.battle {
+            None => at[mover] = Some(event.to),
+            Some(fight) => {
+                let struck = tracked.struck;
+                if fight.clash.attacker_survives() {
+                    at[mover] = Some(event.to);
+                    if let Some(s) = struck {
+                        at[s] = None;
+                    }
+                } else {
+                    at[mover] = None;
+                    if !fight.clash.defender_survives()
+                        && let Some(s) = struck
+                    {
+                        at[s] = None;
+                    }
+                }
+                for (piece, rank) in [(Some(mover), fight.attacker), (struck, fight.defender)] {
+                    if let Some(p) = piece.filter(|&p| tracks.pieces[p].colour == viewer) {
+                        shown[p] = Some(rank);
+                    }
+                }
+            }
+        }
+        if tracks.pieces[mover].colour == viewer && event.from.line_to(event.to).is_some_and(|(_, d)| d > 1) {
+            shown[mover].get_or_insert(Rank::Scout);
+        }
+    }
+    for w in &mut weight {
+        let top = w.iter().copied().fold(f64::MIN, f64::max);
+        for v in w.iter_mut() {
+            *v = (*v / top).max(1.0 / MAX_EVIDENCE);
+        }
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::StrategyChess;
+    use crate::rules::StrategyChessRules;
+    use game_core::{Game, Observe, Seat};
+
+    /// Red's Marshal strikes a Blue Scout and stands revealed; a Blue piece
+    /// next to it steps away, and another walks up to it.
+    #[test]
+    fn walking_up_to_the_marshal_looks_like_the_spy() {
+        let text = "\
+. . . . bF . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . bS . . . .
+. . ~ ~ b6 . ~ ~ . .
+. . ~ ~ b9 . ~ ~ . .
+. . . . r1 . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . rF . . . . .
+to_move: red
+";
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        for mv in ["e4xe5", "e6-e7", "e5-f5", "f7-f6"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let view = game.view(Seat::FIRST);
+        let tracks = Tracks::of(&view);
+        let behaviour = Behaviour { approach: 4.0, flee: 3.0, stand: 2.0 };
+        let weight = evidence(&tracks, Colour::Red, &behaviour);
+        let piece = |name: &str| tracks.piece_on(Square::parse(name).unwrap()).unwrap();
+        let (walker, leaver) = (weight[piece("f6")], weight[piece("e7")]);
+        let ratio = |w: [f64; RANK_COUNT], a: Rank, b: Rank| w[a.index()] / w[b.index()];
+        assert!((ratio(walker, Rank::Spy, Rank::Major) - 4.0).abs() < 1e-9, "{walker:?}");
+        assert!((ratio(leaver, Rank::Major, Rank::Spy) - 3.0).abs() < 1e-9, "{leaver:?}");
+        assert_eq!(ratio(leaver, Rank::Major, Rank::Scout), 1.0, "both lose to the Marshal");
+        let none = evidence(&tracks, Colour::Red, &Behaviour::NONE);
+        assert!(none.iter().flatten().all(|&w| w == 1.0));
+    }
+}

@@ -1,0 +1,165 @@
+//! What a player believes about each enemy piece it cannot see, from
+//! public evidence only.
+//!
+//! For every unknown enemy piece, [`Beliefs`] holds a weight per rank: how
+//! much more likely than another rank the evidence makes it. The sampler
+//! ([`crate::sampler`]) then draws whole armies that fit the public counts
+//! with probability proportional to the product of these weights, so a
+//! belief never breaks the counts (eight Scouts stay eight Scouts).
+//!
+//! The evidence, each part switchable in a [`BeliefModel`]:
+//! - **hard facts** (always): a piece that moved is neither a Bomb nor the
+//!   Flag; a piece that moved far is a Scout; a battle shows both ranks;
+//!   the remaining counts per rank;
+//! - **where people set up** ([`setup_prior`]): the rank propensities of
+//!   the piece's starting square in the human setup library;
+//! - **behaviour** ([`behaviour`]): approaching, fleeing from or standing
+//!   up to our pieces the enemy knows;
+//! - **still unmoved late**: a piece that has not moved while the enemy
+//!   made many moves is more likely a Bomb or the Flag.
+//!
+//! Everything is computed from a [`StrategyChessView`], which holds
+//! nothing hidden: the beliefs cannot cheat.
+
+pub mod behaviour;
+pub mod setup_prior;
+pub mod tracks;
+
+pub use behaviour::Behaviour;
+pub use setup_prior::SetupPrior;
+pub use tracks::Tracks;
+
+use crate::rank::{Colour, RANK_COUNT, Rank};
+use crate::square::Square;
+use crate::view::{Seen, StrategyChessView};
+
+/// Which evidence counts, and how much.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BeliefModel {
+    /// Weigh ranks by where people put them ([`SetupPrior`]).
+    pub setup_prior: bool,
+    /// The likelihood ratios of behaviour sightings.
+    pub behaviour: Behaviour,
+    /// For a piece that has not moved: the weight of Bomb and Flag grows by
+    /// this much for every 100 moves the enemy has made.
+    pub unmoved: f64,
+}
+
+impl BeliefModel {
+    /// The hard facts only: every army that fits them is equally likely.
+    pub const UNIFORM: BeliefModel =
+        BeliefModel { setup_prior: false, behaviour: Behaviour::NONE, unmoved: 0.0 };
+
+    /// The model the computer player uses (the figures behind it are in
+    /// docs/strategy-chess-ai.md).
+    pub const DEFAULT: BeliefModel = BeliefModel {
+        setup_prior: true,
+        behaviour: Behaviour { approach: 3.0, flee: 2.0, stand: 1.5 },
+        unmoved: 0.5,
+    };
+}
+
+/// One unknown enemy piece and its weight per rank (0 for ranks the hard
+/// facts rule out).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Belief {
+    /// Where the piece stands.
+    pub square: Square,
+    /// Whether it has moved (so it is neither a Bomb nor the Flag).
+    pub moved: bool,
+    /// Relative weight of each rank, indexed like [`Rank::ALL`].
+    pub weight: [f64; RANK_COUNT],
+}
+
+/// The beliefs of a view's viewer about the enemy pieces it cannot
+/// identify. See the module docs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Beliefs {
+    /// Whose pieces the beliefs are about.
+    pub enemy: Colour,
+    /// The unknown enemy pieces, a1 first.
+    pub pieces: Vec<Belief>,
+}
+
+impl Beliefs {
+    /// The beliefs `model` draws from `view`.
+    pub fn of(view: &StrategyChessView, model: &BeliefModel) -> Beliefs {
+        let viewer = view.viewer();
+        let enemy = viewer.opponent();
+        let needs_tracks = model.setup_prior || model.behaviour != Behaviour::NONE;
+        let tracks = if needs_tracks { Tracks::of(view) } else { Tracks::default() };
+        let evidence = behaviour::evidence(&tracks, viewer, &model.behaviour);
+        let enemy_moves = view.history().iter().filter(|e| e.colour == enemy).count() as f64;
+        let prior = SetupPrior::builtin();
+        let mut pieces = Vec::new();
+        for (square, seen) in view.squares() {
+            let Seen::Piece(piece) = seen else { continue };
+            if piece.colour != enemy || piece.known_rank().is_some() {
+                continue;
+            }
+            let id = tracks.piece_on(square);
+            let start = id.map_or(square, |id| tracks.pieces[id].start);
+            let mut weight = [1.0; RANK_COUNT];
+            for rank in Rank::ALL {
+                let w = &mut weight[rank.index()];
+                if model.setup_prior {
+                    *w *= prior.weight(enemy, start, rank);
+                }
+                if let Some(id) = id {
+                    *w *= evidence[id][rank.index()];
+                }
+                if !rank.can_move() {
+                    if piece.facts.moved {
+                        *w = 0.0;
+                    } else {
+                        *w *= 1.0 + model.unmoved * enemy_moves / 100.0;
+                    }
+                }
+            }
+            pieces.push(Belief { square, moved: piece.facts.moved, weight });
+        }
+        Beliefs { enemy, pieces }
+    }
+
+    /// The belief about the piece on `square`, if it is an unknown enemy
+    /// piece.
+    pub fn on(&self, square: Square) -> Option<&Belief> {
+        self.pieces.iter().find(|b| b.square == square)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::StrategyChess;
+    use crate::library::Library;
+    use crate::rules::StrategyChessRules;
+    use game_core::{Game, Observe, Seat};
+
+    #[test]
+    fn hard_facts_rule_ranks_out_and_the_uniform_model_nothing_else() {
+        let library = Library::builtin();
+        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
+        let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
+        for mv in ["a4-a6", "b7-b6"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let view = game.view(Seat::SECOND);
+        let uniform = Beliefs::of(&view, &BeliefModel::UNIFORM);
+        assert_eq!(uniform.enemy, Colour::Red);
+        assert!(uniform.on(Square::parse("a6").unwrap()).is_none(), "a far mover is a known Scout");
+        assert_eq!(uniform.pieces.len(), 39);
+        let a3 = uniform.on(Square::parse("a3").unwrap()).unwrap();
+        assert!(!a3.moved && a3.weight.iter().all(|&w| w == 1.0));
+        let full = Beliefs::of(&game.view(Seat::FIRST), &BeliefModel::DEFAULT);
+        let b6 = full.on(Square::parse("b6").unwrap()).unwrap();
+        assert!(b6.moved);
+        assert_eq!((b6.weight[Rank::Bomb.index()], b6.weight[Rank::Flag.index()]), (0.0, 0.0));
+        assert!(b6.weight[Rank::Scout.index()] > 0.0);
+        // Blue's back row (rank 10) holds the Flag more often than its front.
+        let back = full.on(Square::parse("e10").unwrap()).unwrap().weight[Rank::Flag.index()];
+        let front = full.on(Square::parse("e7").unwrap()).unwrap().weight[Rank::Flag.index()];
+        assert!(back > 4.0 * front, "back {back}, front {front}");
+    }
+}
