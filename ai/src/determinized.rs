@@ -50,12 +50,16 @@ pub struct SamplePlan {
     /// gamble looks good whatever it risks; so a hidden-information game
     /// sets it to about what a won game is worth in material.
     pub win_utility: Score,
+    /// How much the draws read into the view beyond its hard facts (see
+    /// [`game_core::Observe::sampler`]): 0 draws every consistent position
+    /// alike.
+    pub insight: u8,
 }
 
 impl SamplePlan {
     /// One sample: the plan for perfect-information games.
     pub const SINGLE: SamplePlan =
-        SamplePlan { samples: 1, combine: Combine::Vote, win_utility: WIN_UTILITY };
+        SamplePlan { samples: 1, combine: Combine::Vote, win_utility: WIN_UTILITY, insight: 0 };
 }
 
 /// The default [`SamplePlan::win_utility`]: twice the largest evaluation,
@@ -89,7 +93,7 @@ pub fn search_view<G: Observe + Evaluate>(
         return SearchResult::game_over(crate::score::terminal(&outcome, seat, 0));
     }
     let count = plan.samples.max(1) as usize;
-    let mut draw = G::sampler(view);
+    let mut draw = G::sampler(view, plan.insight);
     let samples: Vec<G> =
         (0..count).map(|i| draw(&mut seeded(derive(seed, Stream::Sample, i as u64)))).collect();
     let common = common_moves(&samples);

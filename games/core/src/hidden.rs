@@ -44,11 +44,16 @@ pub trait Observe: Game {
     /// `sample(v).view(v.seat())` must equal `v`.
     fn sample(view: &Self::View, rng: &mut GameRng) -> Self;
 
-    /// Draws many positions from one view: whatever [`Observe::sample`]
-    /// works out from the view alone (a hidden-information game's beliefs
-    /// about the hidden parts) is worked out once, not for every draw. Each
-    /// draw must be what `sample` would give.
-    fn sampler<'v>(view: &'v Self::View) -> Box<dyn FnMut(&mut GameRng) -> Self + 'v> {
+    /// Draws many positions from one view, with `insight` saying how much
+    /// the drawer may read into the view beyond its hard facts: 0 makes
+    /// every consistent position equally likely; higher values let a
+    /// hidden-information game weigh its draws by what the seat can infer
+    /// (where people hide things, how pieces behaved). Whatever the drawer
+    /// works out from the view is worked out once, not for every draw.
+    /// Perfect-information games ignore `insight`; by default every draw is
+    /// [`Observe::sample`].
+    fn sampler<'v>(view: &'v Self::View, insight: u8) -> Box<dyn FnMut(&mut GameRng) -> Self + 'v> {
+        let _ = insight;
         Box::new(move |rng| Self::sample(view, rng))
     }
 }

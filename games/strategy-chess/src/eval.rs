@@ -185,6 +185,9 @@ impl Evaluate for StrategyChess {
         let mut value = self.material(me) - self.material(them) + self.secrecy(me) - self.secrecy(them)
             + self.flag_hunt(me)
             - self.flag_hunt(them);
+        if let Some(odds) = &self.odds {
+            value -= odds.luck(me) - odds.luck(them);
+        }
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
         value.clamp(-EVAL_LIMIT, EVAL_LIMIT)

@@ -18,6 +18,7 @@ use crate::board::{Board, PublicFacts};
 use crate::combat::{Clash, battle};
 use crate::history::{Battle, PublicEvent, PublicHistory};
 use crate::movegen::Move;
+use crate::odds::StrikeOdds;
 use crate::rank::{Colour, Piece, RANK_COUNT};
 use crate::repetition::{Chase, TwoSquare};
 use crate::rules::{BombRule, MAX_PLIES, ScoutRule, StrategyChessRules};
@@ -72,6 +73,9 @@ pub struct StrategyChess {
     pub(crate) history: PublicHistory,
     pub(crate) logs_history: bool,
     pub(crate) outcome: Option<Outcome>,
+    /// Positions made for search may carry the odds of strikes on unknown
+    /// pieces ([`crate::odds`]); the referee's never do.
+    pub(crate) odds: Option<StrikeOdds>,
 }
 
 const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
@@ -96,6 +100,7 @@ impl StrategyChess {
             history: PublicHistory::default(),
             logs_history: true,
             outcome: None,
+            odds: None,
         };
         position.outcome = position.ending(None);
         position
@@ -140,6 +145,13 @@ impl StrategyChess {
     /// The last move and its battle, if any.
     pub fn last_move(&self) -> Option<PublicEvent> {
         self.last_move
+    }
+
+    /// This position with `odds` for strikes on unknown pieces (search
+    /// positions only; see [`crate::odds`]).
+    pub fn with_odds(mut self, odds: StrikeOdds) -> StrategyChess {
+        self.odds = Some(odds);
+        self
     }
 
     /// The public history (complete while the position logs it).
@@ -229,6 +241,7 @@ impl StrategyChess {
         facts.moved_far |= far;
         let mut fight = None;
         let mut flag_taker = None;
+        let unknown = self.board.known() & to.bit() == 0;
         match self.board.piece(to) {
             None => self.board.relocate(from, to, facts),
             Some(defender) => {
@@ -260,6 +273,10 @@ impl StrategyChess {
                 }
                 fight = Some(Battle { attacker: attacker.rank, defender: defender.rank, clash });
             }
+        }
+        if let Some(odds) = &mut self.odds {
+            let battle = fight.map(|b: Battle| (b.attacker, b.defender, b.clash));
+            odds.record(colour, from, to, battle, unknown, self.flags.bombs);
         }
         self.two_square.record(colour, from, to);
         if fight.is_some_and(|b| !b.clash.attacker_survives()) {
@@ -354,6 +371,9 @@ impl Game for StrategyChess {
         }
         if self.flags.more_square_rule {
             key ^= splitmix64(self.chase.fingerprint() ^ 0x0043_4841_5345);
+        }
+        if let Some(odds) = &self.odds {
+            key ^= splitmix64(odds.fingerprint() ^ 0x4c55_434b);
         }
         key
     }

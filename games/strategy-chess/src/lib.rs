@@ -43,6 +43,7 @@ pub mod history;
 pub mod library;
 pub mod movegen;
 pub mod notation;
+pub mod odds;
 pub mod position_text;
 #[cfg(test)]
 mod proptests;

@@ -66,7 +66,7 @@ fn weighted(weights: &[f64], rng: &mut GameRng) -> usize {
 
 /// One deal of ranks to the unknown pieces of `beliefs`, as (square,
 /// rank) pairs in the order of `beliefs.pieces`.
-fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng) -> Vec<(Square, Rank)> {
+pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng) -> Vec<(Square, Rank)> {
     let pieces = &beliefs.pieces;
     let mut dealt: Vec<Option<Rank>> = vec![None; pieces.len()];
     let mut left = *pool;
@@ -135,7 +135,7 @@ fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng) -> Vec<(S
 
 /// The ranks left to deal: the enemy's remaining counts less its pieces
 /// the viewer can identify.
-fn pool(view: &StrategyChessView, beliefs: &Beliefs) -> [u8; RANK_COUNT] {
+pub(crate) fn pool(view: &StrategyChessView, beliefs: &Beliefs) -> [u8; RANK_COUNT] {
     let mut pool = view.remaining(beliefs.enemy);
     for (_, seen) in view.squares() {
         if let crate::view::Seen::Piece(piece) = seen

@@ -271,6 +271,7 @@ impl StrategyChessView {
             history: self.history.clone(),
             logs_history: false,
             outcome: self.outcome,
+            odds: None,
         }
     }
 
@@ -333,10 +334,23 @@ impl Observe for StrategyChess {
         crate::sampler::sample_with(view, &crate::beliefs::BeliefModel::DEFAULT, rng)
     }
 
-    /// Works out the beliefs once for all the draws.
-    fn sampler<'v>(view: &'v StrategyChessView) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
-        let beliefs = crate::beliefs::Beliefs::of(view, &crate::beliefs::BeliefModel::DEFAULT);
-        Box::new(move |rng| crate::sampler::sample(view, &beliefs, rng))
+    /// Insight 0 draws by the hard facts alone
+    /// ([`crate::beliefs::BeliefModel::UNIFORM`]), any other by the full
+    /// beliefs; they are worked out once for all the draws.
+    fn sampler<'v>(view: &'v StrategyChessView, insight: u8) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
+        let model = crate::beliefs::BeliefModel::for_insight(insight);
+        let beliefs = crate::beliefs::Beliefs::of(view, &model);
+        let odds = (insight >= 2).then(|| {
+            let mut rng = game_core::rng::seeded(u64::from(view.plies()) ^ 0x0DD5);
+            crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
+        });
+        Box::new(move |rng| {
+            let position = crate::sampler::sample(view, &beliefs, rng);
+            match &odds {
+                Some(odds) => position.with_odds(odds.clone()),
+                None => position,
+            }
+        })
     }
 }
 

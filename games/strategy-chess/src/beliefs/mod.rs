@@ -57,6 +57,13 @@ impl BeliefModel {
         behaviour: Behaviour { approach: 3.0, flee: 2.0, stand: 1.5 },
         unmoved: 0.5,
     };
+
+    /// The model a search with this much insight draws by (see
+    /// [`game_core::Observe::sampler`]): 0 the hard facts alone, anything
+    /// else [`BeliefModel::DEFAULT`].
+    pub const fn for_insight(insight: u8) -> BeliefModel {
+        if insight == 0 { BeliefModel::UNIFORM } else { BeliefModel::DEFAULT }
+    }
 }
 
 /// One unknown enemy piece and its weight per rank (0 for ranks the hard

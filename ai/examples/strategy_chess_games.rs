@@ -1,0 +1,309 @@
+//! Strategy Chess between two computer budgets, with the statistics that
+//! tell *how* games are won and lost: how each game ended, where Marshals
+//! died, which ranks died striking Bombs, how long games ran.
+//!
+//! ```text
+//! cargo run --release -p ai --example strategy_chess_games -- A B [--games N] [--seed S]
+//!     [--workers W] [--set key=value ...] [--quiet]
+//! ```
+//!
+//! A and B are budgets: a level (`10`), optionally changed by `key=value`
+//! pairs after a colon (`10:samples=32,depth=5,nodes=8m`). Keys: `samples`,
+//! `depth` (0 for none), `nodes` (with `k`/`m`), `insight`, `win` (the win
+//! utility), `noise`. Players search with node caps only, one thread each
+//! ([`ai::Budget::reproducible`]), so a game depends only on its budgets and
+//! seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
+//! when `k` is even. The last line is `result W-D-L score P%` for A.
+
+use ai::levels::{Budget, Level, budget};
+use ai::seeds::{Stream, derive};
+use ai::{ComputerPlayer, EngineKind};
+use game_core::{Game, Referee, RuleSet, Seat};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+use strategy_chess::{Clash, Colour, Rank, StrategyChess, StrategyChessRules};
+
+fn number(value: &str) -> Result<u64, String> {
+    let (digits, scale) = match value.as_bytes().last() {
+        Some(b'k') => (&value[..value.len() - 1], 1_000.0),
+        Some(b'm') => (&value[..value.len() - 1], 1_000_000.0),
+        _ => (value, 1.0),
+    };
+    digits.parse::<f64>().map(|n| (n * scale) as u64).map_err(|_| format!("`{value}` is not a number"))
+}
+
+/// A budget spec: `LEVEL[:key=value,...]`.
+fn parse_budget(spec: &str) -> Result<Budget, String> {
+    let (level, changes) = spec.split_once(':').unwrap_or((spec, ""));
+    let level = level.parse().ok().and_then(Level::new).ok_or_else(|| format!("`{level}` is not a level"))?;
+    let mut b = budget(StrategyChess::NAME, level);
+    for change in changes.split(',').filter(|c| !c.is_empty()) {
+        let (key, value) = change.split_once('=').ok_or_else(|| format!("`{change}` is not key=value"))?;
+        match key {
+            "samples" => b.plan.samples = number(value)? as u32,
+            "depth" => b.depth = Some(number(value)? as u32).filter(|&d| d > 0),
+            "nodes" => b.nodes = Some(number(value)?),
+            "insight" => b.plan.insight = number(value)? as u8,
+            "win" => b.plan.win_utility = number(value)? as i32,
+            "noise" => b.noise = value.parse().map_err(|_| format!("noise: `{value}`"))?,
+            _ => return Err(format!("unknown key `{key}`")),
+        }
+    }
+    if let EngineKind::AlphaBeta(c) = &mut b.engine {
+        c.exact_root = b.noise > 0.0 || b.plan.samples > 1;
+    }
+    Ok(b.reproducible())
+}
+
+/// How one side fared in one game.
+#[derive(Clone, Copy, Debug, Default)]
+struct SideStats {
+    moves: u64,
+    nodes: u64,
+    micros: u64,
+    max_micros: u64,
+    /// Pieces of this side that died striking a Bomb, by rank.
+    bomb_deaths: [u32; 12],
+    /// How this side's Marshal died: bomb, spy, marshal, other.
+    marshal: [u32; 4],
+    /// This side's strikes on pieces it lost to, all told.
+    lost_strikes: u32,
+    /// This side's strikes that won.
+    won_strikes: u32,
+}
+
+impl SideStats {
+    fn absorb(&mut self, other: &SideStats) {
+        self.moves += other.moves;
+        self.nodes += other.nodes;
+        self.micros += other.micros;
+        self.max_micros = self.max_micros.max(other.max_micros);
+        for i in 0..12 {
+            self.bomb_deaths[i] += other.bomb_deaths[i];
+        }
+        for i in 0..4 {
+            self.marshal[i] += other.marshal[i];
+        }
+        self.lost_strikes += other.lost_strikes;
+        self.won_strikes += other.won_strikes;
+    }
+}
+
+/// One game's result for A.
+struct GameResult {
+    score: i32,
+    plies: usize,
+    ending: &'static str,
+    sides: [SideStats; 2],
+}
+
+fn play(budgets: [Budget; 2], rules: &StrategyChessRules, seed: u64, a_first: bool) -> Result<GameResult, String> {
+    // Contender c (0 = A) sits in seat `seat_of[c]`.
+    let seat_of = if a_first { [0, 1] } else { [1, 0] };
+    let mut players: Vec<ComputerPlayer<StrategyChess>> = Vec::new();
+    let mut contender_in = [0usize; 2];
+    for seat in 0..2 {
+        let c = if seat_of[0] == seat { 0 } else { 1 };
+        contender_in[seat] = c;
+        players.push(ComputerPlayer::with_budget(budgets[c]));
+    }
+    let setups: Vec<_> = (0..2)
+        .map(|seat| players[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64)))
+        .collect();
+    let start = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
+    let mut referee = Referee::new(start);
+    let mut sides = [SideStats::default(); 2];
+    while referee.finish().is_none() {
+        let (seat, ply) = (referee.to_move(), referee.ply());
+        let clock = Instant::now();
+        let decision = players[seat.index()].choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64), None);
+        let spent = clock.elapsed().as_micros() as u64;
+        let side = &mut sides[contender_in[seat.index()]];
+        side.moves += 1;
+        side.nodes += decision.stats.nodes;
+        side.micros += spent;
+        side.max_micros = side.max_micros.max(spent);
+        let mv = decision.best_move.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
+        referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
+        let Some(event) = referee.position().last_move() else { continue };
+        let Some(battle) = event.battle else { continue };
+        let mover = contender_in[seat.index()];
+        let other = 1 - mover;
+        match battle.clash {
+            Clash::AttackerWins | Clash::FlagCaptured => sides[mover].won_strikes += 1,
+            _ => sides[mover].lost_strikes += 1,
+        }
+        if battle.defender == Rank::Bomb && !battle.clash.attacker_survives() {
+            sides[mover].bomb_deaths[battle.attacker.index()] += 1;
+        }
+        // A Marshal that died in this battle, and what killed it.
+        let cause = |killer: Rank| match killer {
+            Rank::Bomb => 0,
+            Rank::Spy => 1,
+            Rank::Marshal => 2,
+            _ => 3,
+        };
+        if battle.attacker == Rank::Marshal && !battle.clash.attacker_survives() {
+            sides[mover].marshal[cause(battle.defender)] += 1;
+        }
+        if battle.defender == Rank::Marshal && !battle.clash.defender_survives() {
+            sides[other].marshal[cause(battle.attacker)] += 1;
+        }
+    }
+    let outcome = referee.outcome().unwrap_or(game_core::Outcome::draw());
+    let a_seat = Seat(seat_of[0] as u8);
+    let position = referee.position();
+    let ending = match outcome.winner {
+        None => "draw",
+        Some(winner) => {
+            let loser = Colour::of_seat(winner.opponent());
+            if position.remaining(loser)[Rank::Flag.index()] == 0 { "flag" } else { "no moves" }
+        }
+    };
+    Ok(GameResult { score: outcome.sign_for(a_seat), plies: referee.ply(), ending, sides })
+}
+
+struct Args {
+    specs: [String; 2],
+    games: usize,
+    seed: u64,
+    workers: usize,
+    settings: Vec<String>,
+    quiet: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut free = Vec::new();
+    let mut args = Args {
+        specs: [String::new(), String::new()],
+        games: 20,
+        seed: 1,
+        workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        settings: Vec::new(),
+        quiet: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--games" => args.games = number(&value()?)? as usize,
+            "--seed" => args.seed = number(&value()?)?,
+            "--workers" => args.workers = number(&value()?)? as usize,
+            "--set" => args.settings.push(value()?),
+            "--quiet" => args.quiet = true,
+            "--bench" => {}
+            _ => free.push(arg),
+        }
+    }
+    let [a, b] = <[String; 2]>::try_from(free).map_err(|_| "expected A B".to_string())?;
+    args.specs = [a, b];
+    Ok(args)
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let rules = StrategyChessRules::default().with_settings(&args.settings).map_err(|e| format!("{e:?}"))?;
+    let budgets = [parse_budget(&args.specs[0])?, parse_budget(&args.specs[1])?];
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..args.games).map(|_| None).collect());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let printed = Mutex::new(0usize);
+    std::thread::scope(|scope| {
+        for _ in 0..args.workers.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= args.games || failure.lock().unwrap().is_some() {
+                        break;
+                    }
+                    let seed = args.seed + k as u64;
+                    match play(budgets, &rules, seed, k % 2 == 0) {
+                        Ok(result) => {
+                            let mut all = results.lock().unwrap();
+                            all[k] = Some(result);
+                            let mut shown = printed.lock().unwrap();
+                            while let Some(Some(r)) = all.get(*shown) {
+                                if !args.quiet {
+                                    let a = &r.sides[0];
+                                    println!(
+                                        "game {} seed {}: A {}: {:+} by {} after {} plies; A {:.0} ms/move (max {:.0}), B {:.0} ms/move",
+                                        *shown + 1,
+                                        args.seed + *shown as u64,
+                                        if *shown % 2 == 0 { "red" } else { "blue" },
+                                        r.score,
+                                        r.ending,
+                                        r.plies,
+                                        a.micros as f64 / a.moves.max(1) as f64 / 1e3,
+                                        a.max_micros as f64 / 1e3,
+                                        r.sides[1].micros as f64 / r.sides[1].moves.max(1) as f64 / 1e3,
+                                    );
+                                }
+                                *shown += 1;
+                            }
+                        }
+                        Err(e) => *failure.lock().unwrap() = Some(e),
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap() {
+        return Err(e);
+    }
+    let results: Vec<GameResult> = results.into_inner().unwrap().into_iter().flatten().collect();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut endings = std::collections::BTreeMap::<String, usize>::new();
+    let mut sides = [SideStats::default(); 2];
+    let mut plies = 0;
+    for r in &results {
+        match r.score {
+            1 => w += 1,
+            -1 => l += 1,
+            _ => d += 1,
+        }
+        let who = match r.score {
+            1 => "A wins",
+            -1 => "B wins",
+            _ => "draw",
+        };
+        *endings.entry(format!("{who} by {}", r.ending)).or_default() += 1;
+        sides[0].absorb(&r.sides[0]);
+        sides[1].absorb(&r.sides[1]);
+        plies += r.plies;
+    }
+    println!("endings: {endings:?}; mean length {} plies", plies / results.len().max(1));
+    for (name, s) in ["A", "B"].iter().zip(&sides) {
+        let bombs: Vec<String> = Rank::ALL
+            .iter()
+            .filter(|r| s.bomb_deaths[r.index()] > 0)
+            .map(|r| format!("{}:{}", r.token(), s.bomb_deaths[r.index()]))
+            .collect();
+        println!(
+            "{name}: {:.1} ms/move (max {:.0}), {} nodes/move; strikes won {} lost {}; died on bombs [{}]; Marshal lost to bomb {} spy {} marshal {} other {}",
+            s.micros as f64 / s.moves.max(1) as f64 / 1e3,
+            s.max_micros as f64 / 1e3,
+            s.nodes / s.moves.max(1),
+            s.won_strikes,
+            s.lost_strikes,
+            bombs.join(" "),
+            s.marshal[0],
+            s.marshal[1],
+            s.marshal[2],
+            s.marshal[3],
+        );
+    }
+    let n = results.len().max(1) as f64;
+    println!("result {w}-{d}-{l} score {:.1}%", (w as f64 + d as f64 / 2.0) / n * 100.0);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match parse_args().and_then(|args| run(&args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("strategy_chess_games: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
