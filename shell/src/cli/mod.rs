@@ -1,10 +1,11 @@
 //! The `boardsuite` command line.
 //!
 //! With no subcommand it opens the launcher window. The headless
-//! subcommands (`perft`, `solve`, `match`, `verify`, `serve`, `bot`,
-//! `replay`) never need a display,
+//! subcommands (`perft`, `solve`, `match`, `arena`, `verify`, `serve`,
+//! `bot`, `ugi`, `ucc-bot`, `replay`) never need a display,
 //! and their output formats are a contract (see PRODUCT.md).
 
+pub mod arena;
 pub mod bot;
 pub mod failure;
 pub mod game_kind;
@@ -47,6 +48,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// Play computer against computer, without a window.
     Match(MatchArgs),
+    /// Referee Strategy Chess games between two outside programs that speak
+    /// the UCC 2012 bot protocol (as `ucc-bot` does).
+    Arena(arena::ArenaArgs),
     /// Play moves through the checked rules and report the first refused one.
     Verify(VerifyArgs),
     /// Run a headless referee server for network games.
@@ -222,6 +226,7 @@ pub fn execute(cli: Cli) -> CommandResult {
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Bot(args)) => bot::run(&args),
         Some(Command::Ugi(args)) => ugi::run(&args),

@@ -12,7 +12,7 @@
 use super::wire::{self, Confirmation, Outcome, SIZE, WireMove};
 use game_core::{Game, Observe};
 use strategy_chess::{
-    Clash, Colour, Move, Rank, Seen, Setup, Square, StrategyChess, StrategyChessRules, StrategyChessView,
+    Clash, Colour, Move, Rank, Setup, Square, StrategyChess, StrategyChessRules, StrategyChessView,
 };
 
 /// What a move says about the piece that made it or was struck.
@@ -114,19 +114,7 @@ impl Tracker {
 
     /// The ten board lines as the manager should send them to this bot.
     pub fn board_lines(&self) -> Vec<String> {
-        let view = self.view();
-        (0..SIZE)
-            .map(|y| {
-                (0..SIZE)
-                    .map(|x| match wire::square(x, y).map(|sq| view.seen(sq)) {
-                        Some(Seen::Piece(p)) if p.colour == self.me => p.rank.map_or('?', wire::rank_char),
-                        Some(Seen::Piece(_)) => '#',
-                        Some(Seen::Lake) => '+',
-                        _ => '.',
-                    })
-                    .collect()
-            })
-            .collect()
+        wire::board_lines(&self.view(), self.me)
     }
 
     /// The opponent's move, when the board lines differ from the record by

@@ -4,8 +4,15 @@
 //! 0..9 from the top-left, Red on rows 0..3 (row 0 its back row) and Blue
 //! on rows 6..9. That is our board with `x` the file (`a` = 0) and `y` the
 //! row (rank 1 = 0): the manager's top line is our rank 1.
+//!
+//! Both sides of the protocol use these: the bot (`ucc-bot`) writes setups
+//! and moves and reads confirmations; the arena (`arena strategy-chess`)
+//! reads setups and moves and writes board lines and confirmations.
 
-use strategy_chess::{Colour, Move, Rank, Setup, Square};
+use strategy_chess::{
+    Army, Battle, Clash, Colour, Move, Rank, Seen, Setup, Square, StrategyChessView, setup::SETUP_ROWS,
+};
+use thiserror::Error;
 
 /// The board is 10 by 10.
 pub const SIZE: usize = 10;
@@ -84,6 +91,121 @@ pub fn setup_lines(setup: &Setup, colour: Colour) -> Vec<String> {
         Colour::Blue => 6..10,
     };
     rows.map(|y| grid[y].iter().collect()).collect()
+}
+
+/// How a program's text is shown in a message: at most 40 characters,
+/// control characters as `?`, so a message stays one short line whatever
+/// the program sent.
+pub fn shown(text: &str) -> String {
+    const MAX: usize = 40;
+    let mut out: String = text.chars().take(MAX).map(|c| if c.is_control() { '?' } else { c }).collect();
+    if text.chars().nth(MAX).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Why four setup lines are not a setup.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupLinesError {
+    /// Not four lines.
+    #[error("{found} setup lines, expected 4")]
+    Count {
+        /// How many there were.
+        found: usize,
+    },
+    /// A line is not ten characters.
+    #[error("setup line {line} `{text}` is {length} characters long, not 10")]
+    Width {
+        /// The line, from 1.
+        line: usize,
+        /// The line as sent (shortened, see [`shown`]).
+        text: String,
+        /// Its length in characters.
+        length: usize,
+    },
+    /// A character that is no piece.
+    #[error(
+        "setup line {line} `{text}` has `{}` at x {x}: a setup holds only 1-9, s, B, F and .",
+        found.escape_debug()
+    )]
+    Piece {
+        /// The line, from 1.
+        line: usize,
+        /// The line as sent (shortened, see [`shown`]).
+        text: String,
+        /// The column, from 0.
+        x: usize,
+        /// The character.
+        found: char,
+    },
+    /// The pieces are not the army of the rules.
+    #[error("{0}")]
+    Army(String),
+}
+
+/// The rank of a setup character: exactly the characters a setup is written
+/// with (`1`..`9`, `s`, `B`, `F`), or `None` for `.`; `Err(())` for
+/// anything else.
+fn setup_char(c: char) -> Result<Option<Rank>, ()> {
+    match c {
+        '.' => Ok(None),
+        '1'..='9' | 's' | 'B' | 'F' => Rank::from_token(c).map(Some).ok_or(()),
+        _ => Err(()),
+    }
+}
+
+/// Reads a program's four setup lines for `colour`, in the manager's
+/// orientation (see [`setup_lines`], which writes them), and checks that
+/// they hold exactly `army`. Trailing spaces are ignored.
+pub fn read_setup(lines: &[String], colour: Colour, army: &Army) -> Result<Setup, SetupLinesError> {
+    if lines.len() != SETUP_ROWS {
+        return Err(SetupLinesError::Count { found: lines.len() });
+    }
+    let first_y = match colour {
+        Colour::Red => 0,
+        Colour::Blue => SIZE - SETUP_ROWS,
+    };
+    let mut setup = Setup::empty();
+    for (i, line) in lines.iter().enumerate() {
+        let text = line.trim_end();
+        let length = text.chars().count();
+        if length != SIZE {
+            return Err(SetupLinesError::Width { line: i + 1, text: shown(text), length });
+        }
+        for (x, c) in text.chars().enumerate() {
+            let rank = setup_char(c).map_err(|()| SetupLinesError::Piece {
+                line: i + 1,
+                text: shown(text),
+                x,
+                found: c,
+            })?;
+            let place = square(x, first_y + i).and_then(|sq| Setup::place_of(colour, sq));
+            if let Some((row, column)) = place {
+                setup.set(row, column, rank);
+            }
+        }
+    }
+    setup.check(army).map_err(SetupLinesError::Army)?;
+    Ok(setup)
+}
+
+/// The ten board lines a player of colour `me` is sent, from its view: its
+/// own pieces by rank character, every enemy piece `#` (revealed or not),
+/// lakes `+`, empty squares `.`.
+pub fn board_lines(view: &StrategyChessView, me: Colour) -> Vec<String> {
+    (0..SIZE)
+        .map(|y| {
+            (0..SIZE)
+                .map(|x| match square(x, y).map(|sq| view.seen(sq)) {
+                    Some(Seen::Piece(p)) if p.colour == me => p.rank.map_or('?', rank_char),
+                    Some(Seen::Piece(_)) => '#',
+                    Some(Seen::Lake) => '+',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A move direction of the protocol.
@@ -199,6 +321,115 @@ pub enum Confirmation {
     NoMove,
 }
 
+/// Why the `x y DIR [n]` words of a move cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    /// Fewer words than a move has, or more than a move answer may have.
+    #[error("expected `x y DIR [n]` or `SURRENDER`")]
+    Shape,
+    /// A coordinate that is not 0..9.
+    #[error("coordinates must be 0..9")]
+    Coordinate,
+    /// A direction that is not one of the four words.
+    #[error("the direction must be UP, DOWN, LEFT or RIGHT")]
+    Direction,
+    /// A distance that is not 1..9.
+    #[error("the distance must be 1..9")]
+    Distance,
+}
+
+/// Reads the `x y DIR [n]` words at the start of `words`; the move and the
+/// words after it.
+fn parse_move_words<'a>(words: &'a [&'a str]) -> Result<(WireMove, &'a [&'a str]), MoveTextError> {
+    let [x, y, direction, rest @ ..] = words else {
+        return Err(MoveTextError::Shape);
+    };
+    let coordinate = |t: &str| t.parse::<usize>().ok().filter(|&v| v < SIZE);
+    let (Some(x), Some(y)) = (coordinate(x), coordinate(y)) else {
+        return Err(MoveTextError::Coordinate);
+    };
+    let direction = Direction::parse(direction).ok_or(MoveTextError::Direction)?;
+    let (distance, rest) = match rest.split_first() {
+        Some((n, more)) if n.chars().all(|c| c.is_ascii_digit()) => {
+            let n = n.parse::<usize>().ok().filter(|&n| (1..SIZE).contains(&n));
+            (n.ok_or(MoveTextError::Distance)?, more)
+        }
+        _ => (1, rest),
+    };
+    Ok((WireMove { x, y, direction, distance }, rest))
+}
+
+/// A program's answer to its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `x y DIR [n]`.
+    Move(WireMove),
+    /// `SURRENDER`: the program gives the game up.
+    Surrender,
+}
+
+/// Reads a program's answer to its turn: `x y DIR [n]` or `SURRENDER`,
+/// nothing more on the line (spaces aside).
+pub fn parse_answer(line: &str) -> Result<Answer, MoveTextError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words == ["SURRENDER"] {
+        return Ok(Answer::Surrender);
+    }
+    match parse_move_words(&words)? {
+        (wire_move, []) => Ok(Answer::Move(wire_move)),
+        _ => Err(MoveTextError::Shape),
+    }
+}
+
+impl Outcome {
+    /// The outcome of a move the referee played, as the manager confirms
+    /// it: from the move's battle (if it struck a piece), and whether the
+    /// move won the game for the mover (by the Flag, or by leaving the
+    /// opponent no legal move). As the manager writes them, the two
+    /// victories carry no ranks.
+    pub fn of_move(battle: Option<Battle>, won: bool) -> Outcome {
+        match battle {
+            Some(Battle { clash: Clash::FlagCaptured, .. }) => Outcome::VictoryFlag(None),
+            _ if won => Outcome::VictoryAttrition(None),
+            None => Outcome::Ok,
+            Some(Battle { attacker, defender, clash }) => match clash {
+                Clash::AttackerWins => Outcome::Kills(attacker, defender),
+                Clash::DefenderWins => Outcome::Dies(attacker, defender),
+                Clash::BothDie => Outcome::BothDie(attacker, defender),
+                Clash::FlagCaptured => Outcome::VictoryFlag(None),
+            },
+        }
+    }
+
+    /// The outcome's words: `OK`, `KILLS a d`, `DIES a d`, `BOTHDIE a d`,
+    /// `VICTORY_FLAG`, `VICTORY_ATTRITION` (each victory with its two ranks
+    /// if it has them), `ILLEGAL`.
+    pub fn text(self) -> String {
+        let ranks = |word: &str, (a, d): (Rank, Rank)| format!("{word} {} {}", rank_char(a), rank_char(d));
+        match self {
+            Outcome::Ok => "OK".into(),
+            Outcome::Kills(a, d) => ranks("KILLS", (a, d)),
+            Outcome::Dies(a, d) => ranks("DIES", (a, d)),
+            Outcome::BothDie(a, d) => ranks("BOTHDIE", (a, d)),
+            Outcome::VictoryFlag(None) => "VICTORY_FLAG".into(),
+            Outcome::VictoryFlag(Some(both)) => ranks("VICTORY_FLAG", both),
+            Outcome::VictoryAttrition(None) => "VICTORY_ATTRITION".into(),
+            Outcome::VictoryAttrition(Some(both)) => ranks("VICTORY_ATTRITION", both),
+            Outcome::Illegal => "ILLEGAL".into(),
+        }
+    }
+}
+
+impl Confirmation {
+    /// The confirmation line: `x y DIR [n] OUTCOME`, or `NO_MOVE`.
+    pub fn text(self) -> String {
+        match self {
+            Confirmation::Move(wire_move, outcome) => format!("{} {}", wire_move.text(), outcome.text()),
+            Confirmation::NoMove => "NO_MOVE".into(),
+        }
+    }
+}
+
 /// Reads a confirmation line.
 pub fn parse_confirmation(line: &str) -> Result<Confirmation, String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -206,22 +437,10 @@ pub fn parse_confirmation(line: &str) -> Result<Confirmation, String> {
         return Ok(Confirmation::NoMove);
     }
     let bad = |why: &str| format!("{why} in `{}`", line.trim());
-    let [x, y, direction, rest @ ..] = tokens.as_slice() else {
-        return Err(bad("expected `x y DIR [n] OUTCOME`"));
-    };
-    let coordinate = |t: &str| t.parse::<usize>().ok().filter(|&v| v < SIZE);
-    let (Some(x), Some(y)) = (coordinate(x), coordinate(y)) else {
-        return Err(bad("coordinates must be 0..9"));
-    };
-    let direction =
-        Direction::parse(direction).ok_or_else(|| bad("the direction must be UP, DOWN, LEFT or RIGHT"))?;
-    let (distance, rest) = match rest.split_first() {
-        Some((n, more)) if n.chars().all(|c| c.is_ascii_digit()) => {
-            let n = n.parse::<usize>().ok().filter(|&n| (1..SIZE).contains(&n));
-            (n.ok_or_else(|| bad("the distance must be 1..9"))?, more)
-        }
-        _ => (1, rest),
-    };
+    let (wire_move, rest) = parse_move_words(&tokens).map_err(|e| match e {
+        MoveTextError::Shape => bad("expected `x y DIR [n] OUTCOME`"),
+        other => bad(&other.to_string()),
+    })?;
     let ranks = |rest: &[&str]| -> Result<Option<(Rank, Rank)>, String> {
         match rest {
             [] => Ok(None),
@@ -255,13 +474,14 @@ pub fn parse_confirmation(line: &str) -> Result<Confirmation, String> {
         "ILLEGAL" => Outcome::Illegal,
         other => return Err(bad(&format!("unknown outcome `{other}`"))),
     };
-    Ok(Confirmation::Move(WireMove { x, y, direction, distance }, outcome))
+    Ok(Confirmation::Move(wire_move, outcome))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::{Game, Seat};
+    use crate::cli::ucc::config::manager_rules;
+    use game_core::{Game, Observe, Seat};
     use strategy_chess::{StrategyChess, StrategyChessRules};
 
     #[test]
@@ -364,5 +584,161 @@ mod tests {
         assert_eq!(parse_rank("X"), None);
         assert_eq!(rank_char(Rank::Spy), 's');
         assert_eq!(rank_char(Rank::Marshal), '1');
+    }
+
+    fn library_setup(n: u32) -> Setup {
+        strategy_chess::Library::builtin().entry(n).unwrap().setup
+    }
+
+    #[test]
+    fn setups_read_back_what_the_bot_writes_for_both_colours() {
+        let army = Army::CLASSIC;
+        for colour in Colour::BOTH {
+            let setup = library_setup(3);
+            let lines = setup_lines(&setup, colour);
+            assert_eq!(read_setup(&lines, colour, &army), Ok(setup), "{colour}");
+        }
+        // The same four lines are another setup for the other colour: Red's
+        // first line is its back row, Blue's its front row.
+        let lines = setup_lines(&library_setup(3), Colour::Red);
+        let blue = read_setup(&lines, Colour::Blue, &army).unwrap();
+        let red_back_left = Square::at(0, 0).unwrap();
+        let blue_front_left = Square::at(0, 6).unwrap();
+        let rank_at = |setup: &Setup, colour, sq| setup.placements(colour).find(|(s, _)| *s == sq).unwrap().1;
+        assert_eq!(
+            rank_at(&library_setup(3), Colour::Red, red_back_left),
+            rank_at(&blue, Colour::Blue, blue_front_left)
+        );
+        // An army smaller than 40 leaves `.` squares.
+        let rules = StrategyChessRules { army: Army::BARRAGE, ..StrategyChessRules::default() };
+        let small = StrategyChess::random_setup(&rules, Seat::SECOND, false, &mut game_core::rng::seeded(4));
+        let lines = setup_lines(&small, Colour::Blue);
+        assert!(lines.concat().contains('.'));
+        assert_eq!(read_setup(&lines, Colour::Blue, &Army::BARRAGE), Ok(small));
+    }
+
+    #[test]
+    fn bad_setups_say_what_is_wrong() {
+        let army = Army::CLASSIC;
+        let good = setup_lines(&library_setup(1), Colour::Red);
+        let with = |i: usize, line: &str| {
+            let mut lines = good.clone();
+            lines[i] = line.to_string();
+            read_setup(&lines, Colour::Red, &army).unwrap_err()
+        };
+        assert_eq!(read_setup(&good[..3], Colour::Red, &army), Err(SetupLinesError::Count { found: 3 }));
+        assert_eq!(with(1, "123"), SetupLinesError::Width { line: 2, text: "123".into(), length: 3 });
+        let holding = |c: char| good.iter().position(|l| l.contains(c)).unwrap();
+        // The manager's letters only: `S` is not the Spy here.
+        let spy = holding('s');
+        let capital = good[spy].replace('s', "S");
+        assert!(
+            matches!(with(spy, &capital), SetupLinesError::Piece { found: 'S', line, .. } if line == spy + 1)
+        );
+        let garbage = with(0, "\u{7}x########");
+        assert!(
+            matches!(garbage, SetupLinesError::Piece { line: 1, x: 0, found: '\u{7}', .. }),
+            "{garbage:?}"
+        );
+        assert!(!garbage.to_string().contains('\u{7}'), "control characters are not echoed: {garbage}");
+        assert!(garbage.to_string().contains("has `\\u{7}` at x 0"), "{garbage}");
+        // Right characters, wrong army: one Scout too many, one Miner short.
+        let miner = holding('8');
+        let err = with(miner, &good[miner].replacen('8', "9", 1));
+        assert!(
+            matches!(&err, SetupLinesError::Army(text) if text.contains("4 miner instead of 5")),
+            "{err}"
+        );
+        // Trailing spaces are forgiven.
+        let mut spaced = good.clone();
+        spaced[0].push_str("  ");
+        assert!(read_setup(&spaced, Colour::Red, &army).is_ok());
+    }
+
+    #[test]
+    fn shown_text_is_short_and_printable() {
+        assert_eq!(shown("3 3 UP"), "3 3 UP");
+        assert_eq!(shown("a\tb\u{1b}[2J"), "a?b?[2J");
+        let long = shown(&"x".repeat(1000));
+        assert_eq!(long, format!("{}...", "x".repeat(40)));
+    }
+
+    #[test]
+    fn board_lines_show_the_viewers_pieces_and_hide_the_enemys() {
+        let setups = [library_setup(1), library_setup(2)];
+        let mut game = StrategyChess::start(&manager_rules(), &setups).unwrap();
+        let red = board_lines(&game.view(Seat::FIRST), Colour::Red);
+        assert_eq!(red, {
+            let mut lines = setup_lines(&setups[0], Colour::Red);
+            lines.extend(["..++..++..".to_string(), "..++..++..".to_string()]);
+            lines.extend(std::iter::repeat_n("#".repeat(10), 4));
+            lines
+        });
+        let blue = board_lines(&game.view(Seat::SECOND), Colour::Blue);
+        assert_eq!(&blue[6..], &setup_lines(&setups[1], Colour::Blue)[..]);
+        assert!(blue[..4].iter().all(|l| l == "##########"));
+        // A revealed enemy piece is still `#`: the manager never shows it.
+        let mut moves = Vec::new();
+        let mut rng = game_core::rng::seeded(5);
+        while game.history().last_battle().is_none() {
+            game.legal_moves(&mut moves);
+            let strike = moves.iter().copied().find(|m| game.piece(m.to).is_some());
+            let mv = strike.unwrap_or_else(|| game.random_move(&mut rng, &mut moves).unwrap());
+            game.try_play(mv).unwrap();
+        }
+        for colour in Colour::BOTH {
+            let lines = board_lines(&game.view(colour.seat()), colour);
+            let enemies = lines.concat().matches('#').count();
+            let left: u8 = game.remaining(colour.opponent()).iter().sum();
+            assert_eq!(enemies, usize::from(left), "{colour}");
+        }
+    }
+
+    #[test]
+    fn answers() {
+        let up = WireMove { x: 3, y: 3, direction: Direction::Up, distance: 1 };
+        assert_eq!(parse_answer("3 3 UP"), Ok(Answer::Move(up)));
+        assert_eq!(parse_answer(" 3 3 UP 4 \r"), Ok(Answer::Move(WireMove { distance: 4, ..up })));
+        assert_eq!(parse_answer("SURRENDER"), Ok(Answer::Surrender));
+        assert_eq!(parse_answer(""), Err(MoveTextError::Shape));
+        assert_eq!(parse_answer("3 3 UP OK"), Err(MoveTextError::Shape));
+        assert_eq!(parse_answer("3 3 UP 2 2"), Err(MoveTextError::Shape));
+        assert_eq!(parse_answer("SURRENDER now"), Err(MoveTextError::Shape));
+        assert_eq!(parse_answer("10 3 UP"), Err(MoveTextError::Coordinate));
+        assert_eq!(parse_answer("-1 3 UP"), Err(MoveTextError::Coordinate));
+        assert_eq!(parse_answer("3 3 up"), Err(MoveTextError::Direction));
+        assert_eq!(parse_answer("3 3 UP 0"), Err(MoveTextError::Distance));
+        assert_eq!(parse_answer("3 3 UP 99999999999999999999999"), Err(MoveTextError::Distance));
+    }
+
+    #[test]
+    fn confirmation_lines_for_every_battle_outcome() {
+        let mv = WireMove { x: 4, y: 6, direction: Direction::Up, distance: 1 };
+        let far = WireMove { distance: 3, ..mv };
+        let battle = |attacker, defender, clash| Some(Battle { attacker, defender, clash });
+        let cases = [
+            (far, None, false, "4 6 UP 3 OK"),
+            (mv, battle(Rank::Captain, Rank::Spy, Clash::AttackerWins), false, "4 6 UP KILLS 5 s"),
+            (mv, battle(Rank::Scout, Rank::Bomb, Clash::DefenderWins), false, "4 6 UP DIES 9 B"),
+            (mv, battle(Rank::Spy, Rank::Spy, Clash::BothDie), false, "4 6 UP BOTHDIE s s"),
+            (mv, battle(Rank::Miner, Rank::Flag, Clash::FlagCaptured), true, "4 6 UP VICTORY_FLAG"),
+            (
+                mv,
+                battle(Rank::Marshal, Rank::Sergeant, Clash::AttackerWins),
+                true,
+                "4 6 UP VICTORY_ATTRITION",
+            ),
+            (mv, battle(Rank::Colonel, Rank::Colonel, Clash::BothDie), true, "4 6 UP VICTORY_ATTRITION"),
+            (mv, None, true, "4 6 UP VICTORY_ATTRITION"),
+        ];
+        for (wire_move, battle, won, line) in cases {
+            let confirmation = Confirmation::Move(wire_move, Outcome::of_move(battle, won));
+            assert_eq!(confirmation.text(), line);
+            // What the arena writes, the bot reads back.
+            assert_eq!(parse_confirmation(line), Ok(confirmation), "{line}");
+        }
+        assert_eq!(Confirmation::NoMove.text(), "NO_MOVE");
+        assert_eq!(Outcome::Illegal.text(), "ILLEGAL");
+        assert_eq!(Outcome::VictoryFlag(Some((Rank::Miner, Rank::Flag))).text(), "VICTORY_FLAG 8 F");
     }
 }
