@@ -145,8 +145,37 @@ pub fn search_view<G: Observe + Evaluate>(
     } else {
         combine(&common, &results, plan.combine, plan.win_utility)
     };
+    // A single search's root values are bounds unless it says they are
+    // exact; averaged ones are all values.
+    if count > 1 || combined.root_moves.iter().all(|r| r.exact) {
+        prefer::<G>(view, &mut combined);
+    }
     combined.stats.elapsed = clock.elapsed();
     combined
+}
+
+/// Adds the game's [`Observe::move_preference`] to every root value that is
+/// not a proven result, and puts the best first again. Nothing changes when
+/// the game prefers nothing.
+fn prefer<G: Observe>(view: &G::View, result: &mut SearchResult<G::Move>) {
+    let preferences: Vec<i32> = result.root_moves.iter().map(|r| G::move_preference(view, r.mv)).collect();
+    if preferences.iter().all(|&p| p == 0) {
+        return;
+    }
+    for (root, preference) in result.root_moves.iter_mut().zip(preferences) {
+        if !crate::score::is_decisive(root.value) {
+            root.value += preference;
+        }
+    }
+    // Stable: equal values keep the search's order.
+    result.root_moves.sort_by_key(|r| std::cmp::Reverse(r.value));
+    if let Some(best) = result.root_moves.first() {
+        if result.best_move != Some(best.mv) {
+            result.pv = vec![best.mv];
+        }
+        result.best_move = Some(best.mv);
+        result.value = best.value;
+    }
 }
 
 /// The moves legal in every sample, in the first sample's order. If the

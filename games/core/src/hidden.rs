@@ -44,6 +44,14 @@ pub trait Observe: Game {
     /// `sample(v).view(v.seat())` must equal `v`.
     fn sample(view: &Self::View, rng: &mut GameRng) -> Self;
 
+    /// A small value the game adds to the searched value of playing `mv`
+    /// from `view`, for preferences a search of a few plies cannot see,
+    /// such as not going round in circles. 0 by default.
+    fn move_preference(view: &Self::View, mv: Self::Move) -> i32 {
+        let _ = (view, mv);
+        0
+    }
+
     /// Draws many positions from one view, with `insight` saying how much
     /// the drawer may read into the view beyond its hard facts: 0 makes
     /// every consistent position equally likely; higher values let a

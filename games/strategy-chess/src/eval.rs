@@ -52,6 +52,8 @@ pub const SPY_BONUS: i32 = 120;
 /// identified. The Flag is never identified before the game ends, so its
 /// entry cancels out between the sides.
 pub const HIDDEN_VALUE: [i32; RANK_COUNT] = [40, 25, 16, 12, 9, 7, 6, 10, 4, 30, 12, 0];
+/// EXPERIMENT
+pub const HIDDEN_VALUE_X: [i32; RANK_COUNT] = [120, 75, 40, 25, 12, 8, 6, 10, 4, 30, 12, 0];
 /// Bonus for a piece that has not moved.
 pub const UNMOVED_BONUS: i32 = 3;
 /// The share (in percent) of a revealed enemy piece's value the side to
@@ -120,9 +122,10 @@ impl StrategyChess {
     fn secrecy(&self, colour: Colour) -> i32 {
         let own = self.board.occupied(colour);
         let remaining = self.remaining[colour.index()];
-        let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * HIDDEN_VALUE[r]).sum();
+        let hidden = if self.tuning & 1 != 0 { &HIDDEN_VALUE_X } else { &HIDDEN_VALUE };
+        let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * hidden[r]).sum();
         let identified: i32 = squares_of(own & self.board.known())
-            .map(|sq| HIDDEN_VALUE[self.board.rank_index_of_piece(sq)])
+            .map(|sq| hidden[self.board.rank_index_of_piece(sq)])
             .sum();
         let unmoved = (own & !self.board.moved()).count_ones() as i32;
         all - identified + unmoved * UNMOVED_BONUS

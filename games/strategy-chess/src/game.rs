@@ -76,6 +76,8 @@ pub struct StrategyChess {
     /// Positions made for search may carry the odds of strikes on unknown
     /// pieces ([`crate::odds`]); the referee's never do.
     pub(crate) odds: Option<StrikeOdds>,
+    /// EXPERIMENT: evaluation variant (0 = the default).
+    pub(crate) tuning: u8,
 }
 
 const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
@@ -101,6 +103,7 @@ impl StrategyChess {
             logs_history: true,
             outcome: None,
             odds: None,
+            tuning: 0,
         };
         position.outcome = position.ending(None);
         position
@@ -329,8 +332,14 @@ impl Game for StrategyChess {
         Ok(StrategyChess::from_board(rules, board, rules.first))
     }
 
+    /// A strong setup is a library setup with its Flag bombed in
+    /// ([`crate::generator::guarded_setup`]); otherwise a generated one.
     fn random_setup(rules: &StrategyChessRules, seat: Seat, strong: bool, rng: &mut GameRng) -> Setup {
-        crate::generator::random_setup(&rules.army, Colour::of_seat(seat), strong, rng)
+        if strong {
+            crate::generator::guarded_setup(&rules.army, rng)
+        } else {
+            crate::generator::random_setup(&rules.army, Colour::of_seat(seat), false, rng)
+        }
     }
 
     fn rules(&self) -> &StrategyChessRules {

@@ -1,7 +1,10 @@
 //! Setups for the computer and the "random" button.
 //!
-//! A *strong* setup is a human one from the library (mirrored half of the
+//! A *library* setup is a human one from the library (mirrored half of the
 //! time), when the army is the classic 40 the library was made for. A
+//! *guarded* setup is a library setup whose Flag has nothing but Bombs
+//! next to it: the computer's choice from level 2 up, since a Flag with a
+//! movable piece beside it can be reached by a Scout down an open file. A
 //! *plausible* setup is generated: the Flag on the back row, most Bombs next
 //! to it or on the back two rows, everything else shuffled over the rest.
 
@@ -25,6 +28,31 @@ pub fn random_setup(army: &Army, colour: Colour, strong: bool, rng: &mut GameRng
         }
     }
     plausible_setup(army, rng)
+}
+
+/// The computer's strong setup: a library setup with its Flag bombed in
+/// (see the module docs), or any library setup that fits the army if none
+/// is guarded, or a plausible one if none fits.
+pub fn guarded_setup(army: &Army, rng: &mut GameRng) -> Setup {
+    let fitting: Vec<&Setup> = Library::builtin().fitting(army).map(|e| &e.setup).collect();
+    let guarded: Vec<&Setup> = fitting.iter().copied().filter(|s| flag_is_bombed_in(s)).collect();
+    let pool = if guarded.is_empty() { fitting } else { guarded };
+    if pool.is_empty() {
+        return plausible_setup(army, rng);
+    }
+    let setup = *pool[rng.random_range(0..pool.len())];
+    if rng.random_bool(0.5) { setup.mirrored() } else { setup }
+}
+
+/// Whether every square of the setup next to its Flag holds a Bomb.
+pub fn flag_is_bombed_in(setup: &Setup) -> bool {
+    (0..SETUP_ROWS).flat_map(|r| (0..SETUP_COLUMNS).map(move |c| (r, c))).any(|(r, c)| {
+        setup.get(r, c) == Some(Rank::Flag)
+            && [(r + 1, c), (r.wrapping_sub(1), c), (r, c + 1), (r, c.wrapping_sub(1))]
+                .into_iter()
+                .filter(|&(nr, nc)| nr < SETUP_ROWS && nc < SETUP_COLUMNS)
+                .all(|(nr, nc)| setup.get(nr, nc) == Some(Rank::Bomb))
+    })
 }
 
 /// A generated setup: Flag on the back row, Bombs mostly around it.
@@ -92,6 +120,22 @@ mod tests {
                     .unwrap();
                 assert_eq!(flag_row, SETUP_ROWS - 1);
             }
+        }
+    }
+
+    #[test]
+    fn guarded_setups_bomb_the_flag_in() {
+        let library = Library::builtin();
+        let guarded = library.entries().iter().filter(|e| flag_is_bombed_in(&e.setup)).count();
+        assert!(guarded >= 10 && guarded < library.entries().len(), "{guarded} guarded");
+        // Setup 2's Flag stands in a corner beside two Majors.
+        assert!(!flag_is_bombed_in(&library.entry(2).unwrap().setup));
+        for seed in 0..20 {
+            let setup = guarded_setup(&Army::CLASSIC, &mut seeded(seed));
+            assert!(flag_is_bombed_in(&setup));
+            assert_eq!(setup.check(&Army::CLASSIC), Ok(()));
+            let barrage = guarded_setup(&Army::BARRAGE, &mut seeded(seed));
+            assert_eq!(barrage.check(&Army::BARRAGE), Ok(()));
         }
     }
 

@@ -45,6 +45,7 @@ pub mod movegen;
 pub mod notation;
 pub mod odds;
 pub mod position_text;
+pub mod progress;
 #[cfg(test)]
 mod proptests;
 pub mod rank;

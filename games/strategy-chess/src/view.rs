@@ -272,6 +272,7 @@ impl StrategyChessView {
             logs_history: false,
             outcome: self.outcome,
             odds: None,
+            tuning: 0,
         }
     }
 
@@ -334,6 +335,12 @@ impl Observe for StrategyChess {
         crate::sampler::sample_with(view, &crate::beliefs::BeliefModel::DEFAULT, rng)
     }
 
+    /// Moves that lead back to a position already seen cost a little
+    /// ([`crate::progress`]).
+    fn move_preference(view: &StrategyChessView, mv: Move) -> i32 {
+        -crate::progress::repetition_bias(view, mv)
+    }
+
     /// Insight 0 draws by the hard facts alone
     /// ([`crate::beliefs::BeliefModel::UNIFORM`]), any other by the full
     /// beliefs; they are worked out once for all the draws.
@@ -345,7 +352,8 @@ impl Observe for StrategyChess {
             crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
         });
         Box::new(move |rng| {
-            let position = crate::sampler::sample(view, &beliefs, rng);
+            let mut position = crate::sampler::sample(view, &beliefs, rng);
+            position.tuning = insight.saturating_sub(2);
             match &odds {
                 Some(odds) => position.with_odds(odds.clone()),
                 None => position,

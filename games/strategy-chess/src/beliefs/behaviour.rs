@@ -34,11 +34,16 @@ pub struct Behaviour {
     /// strike on its next turn: ranks that beat or equal it, and those
     /// that cannot move.
     pub stand: f64,
+    /// Still unmoved: for every enemy turn on which the piece had an empty
+    /// square next to it and stayed, the weight of Bomb and Flag grows by
+    /// this factor (a piece that could have moved a hundred times and
+    /// never did is more likely one that cannot).
+    pub idle: f64,
 }
 
 impl Behaviour {
     /// No sighting counts.
-    pub const NONE: Behaviour = Behaviour { approach: 1.0, flee: 1.0, stand: 1.0 };
+    pub const NONE: Behaviour = Behaviour { approach: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
 }
 
 /// Whether `rank` striking `known` wins or draws, and whether it wins.
@@ -76,9 +81,29 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
             }
         }
     };
+    let mut idle_turns = vec![0u32; n];
+    let mut occupied = [false; crate::square::SQUARES];
+    for square in at.iter().flatten() {
+        occupied[square.index()] = true;
+    }
+    let mut moved = vec![false; n];
     for tracked in &tracks.moves {
         let event = tracked.event;
         let mover = tracked.mover;
+        if event.colour != viewer && behaviour.idle != 1.0 {
+            // Every unmoved enemy piece that could have stepped somewhere and did not.
+            for (piece, square) in at.iter().enumerate() {
+                if let Some(square) = square
+                    && piece != mover
+                    && !moved[piece]
+                    && tracks.pieces[piece].colour != viewer
+                    && square.neighbours().any(|sq| !occupied[sq.index()])
+                {
+                    idle_turns[piece] += 1;
+                }
+            }
+        }
+        moved[mover] = true;
         if event.colour != viewer {
             // The answer to our known piece stepping up: did the piece stand?
             for &(piece, known) in &pending {
@@ -118,8 +143,12 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                 .collect();
         }
         // Move the pieces on.
+        occupied[event.from.index()] = false;
         match event.battle {
-            None => at[mover] = Some(event.to),
+            None => {
+                at[mover] = Some(event.to);
+                occupied[event.to.index()] = true;
+            }
             Some(fight) => {
                 let struck = tracked.struck;
                 if fight.clash.attacker_survives() {
@@ -135,6 +164,7 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                         at[s] = None;
                     }
                 }
+                occupied[event.to.index()] = fight.clash.attacker_survives() || fight.clash.defender_survives();
                 for (piece, rank) in [(Some(mover), fight.attacker), (struck, fight.defender)] {
                     if let Some(p) = piece.filter(|&p| tracks.pieces[p].colour == viewer) {
                         shown[p] = Some(rank);
@@ -144,6 +174,13 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
         }
         if tracks.pieces[mover].colour == viewer && event.from.line_to(event.to).is_some_and(|(_, d)| d > 1) {
             shown[mover].get_or_insert(Rank::Scout);
+        }
+    }
+    for (piece, turns) in idle_turns.iter().enumerate() {
+        if *turns > 0 {
+            let boost = behaviour.idle.powf(f64::from(*turns)).min(MAX_EVIDENCE);
+            weight[piece][Rank::Bomb.index()] *= boost;
+            weight[piece][Rank::Flag.index()] *= boost;
         }
     }
     for w in &mut weight {
@@ -186,7 +223,7 @@ to_move: red
         }
         let view = game.view(Seat::FIRST);
         let tracks = Tracks::of(&view);
-        let behaviour = Behaviour { approach: 4.0, flee: 3.0, stand: 2.0 };
+        let behaviour = Behaviour { approach: 4.0, flee: 3.0, stand: 2.0, idle: 1.0 };
         let weight = evidence(&tracks, Colour::Red, &behaviour);
         let piece = |name: &str| tracks.piece_on(Square::parse(name).unwrap()).unwrap();
         let (walker, leaver) = (weight[piece("f6")], weight[piece("e7")]);

@@ -14,9 +14,8 @@
 //! - **where people set up** ([`setup_prior`]): the rank propensities of
 //!   the piece's starting square in the human setup library;
 //! - **behaviour** ([`behaviour`]): approaching, fleeing from or standing
-//!   up to our pieces the enemy knows;
-//! - **still unmoved late**: a piece that has not moved while the enemy
-//!   made many moves is more likely a Bomb or the Flag.
+//!   up to our pieces the enemy knows; staying put turn after turn while
+//!   it could have moved (more likely a Bomb or the Flag).
 //!
 //! Everything is computed from a [`StrategyChessView`], which holds
 //! nothing hidden: the beliefs cannot cheat.
@@ -36,26 +35,24 @@ use crate::view::{Seen, StrategyChessView};
 /// Which evidence counts, and how much.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BeliefModel {
-    /// Weigh ranks by where people put them ([`SetupPrior`]).
-    pub setup_prior: bool,
+    /// How much to trust where people put each rank ([`SetupPrior`]):
+    /// the prior's propensities are raised to this power (0 ignores them,
+    /// 1 takes them as counted).
+    pub setup_prior: f64,
     /// The likelihood ratios of behaviour sightings.
     pub behaviour: Behaviour,
-    /// For a piece that has not moved: the weight of Bomb and Flag grows by
-    /// this much for every 100 moves the enemy has made.
-    pub unmoved: f64,
 }
 
 impl BeliefModel {
     /// The hard facts only: every army that fits them is equally likely.
     pub const UNIFORM: BeliefModel =
-        BeliefModel { setup_prior: false, behaviour: Behaviour::NONE, unmoved: 0.0 };
+        BeliefModel { setup_prior: 0.0, behaviour: Behaviour::NONE };
 
     /// The model the computer player uses (the figures behind it are in
     /// docs/strategy-chess-ai.md).
     pub const DEFAULT: BeliefModel = BeliefModel {
-        setup_prior: true,
-        behaviour: Behaviour { approach: 3.0, flee: 2.0, stand: 1.5 },
-        unmoved: 0.5,
+        setup_prior: 0.5,
+        behaviour: Behaviour { approach: 3.0, flee: 2.0, stand: 1.5, idle: 1.0 },
     };
 
     /// The model a search with this much insight draws by (see
@@ -93,10 +90,9 @@ impl Beliefs {
     pub fn of(view: &StrategyChessView, model: &BeliefModel) -> Beliefs {
         let viewer = view.viewer();
         let enemy = viewer.opponent();
-        let needs_tracks = model.setup_prior || model.behaviour != Behaviour::NONE;
+        let needs_tracks = model.setup_prior != 0.0 || model.behaviour != Behaviour::NONE;
         let tracks = if needs_tracks { Tracks::of(view) } else { Tracks::default() };
         let evidence = behaviour::evidence(&tracks, viewer, &model.behaviour);
-        let enemy_moves = view.history().iter().filter(|e| e.colour == enemy).count() as f64;
         let prior = SetupPrior::builtin();
         let mut pieces = Vec::new();
         for (square, seen) in view.squares() {
@@ -109,18 +105,14 @@ impl Beliefs {
             let mut weight = [1.0; RANK_COUNT];
             for rank in Rank::ALL {
                 let w = &mut weight[rank.index()];
-                if model.setup_prior {
-                    *w *= prior.weight(enemy, start, rank);
+                if model.setup_prior != 0.0 {
+                    *w *= prior.weight(enemy, start, rank).powf(model.setup_prior);
                 }
                 if let Some(id) = id {
                     *w *= evidence[id][rank.index()];
                 }
-                if !rank.can_move() {
-                    if piece.facts.moved {
-                        *w = 0.0;
-                    } else {
-                        *w *= 1.0 + model.unmoved * enemy_moves / 100.0;
-                    }
+                if !rank.can_move() && piece.facts.moved {
+                    *w = 0.0;
                 }
             }
             pieces.push(Belief { square, moved: piece.facts.moved, weight });

@@ -1,0 +1,115 @@
+//! Not going round in circles: the computer's dislike of positions it has
+//! already had.
+//!
+//! A search of a few plies sees no difference between moving a piece
+//! `a5-b5` and back and anything else when nothing is within reach, so two
+//! computers can shuffle for thousands of moves (the manager of the UCC
+//! competition plays without a no-capture limit). [`repetition_bias`]
+//! charges a move that recreates a position seen earlier with the same
+//! player to move: [`REPEAT_COST`] for each time it was seen. The charge is
+//! small, a fraction of a Scout, so it only decides between moves the
+//! search finds about equal; a real threat still wins over it.
+//!
+//! A position is the public arrangement: which squares hold Red pieces and
+//! which hold Blue pieces. Battles remove pieces, so no position before
+//! the last battle can come back; only the quiet moves since then are read.
+
+use crate::movegen::Move;
+use crate::rank::Colour;
+use crate::square::SQUARES;
+use crate::view::{Seen, StrategyChessView};
+use game_core::rng::zobrist_keys;
+
+/// What a move that recreates an earlier position costs, per time seen.
+pub const REPEAT_COST: i32 = 8;
+
+/// At most this many earlier sightings are charged.
+pub const MAX_CHARGED: i32 = 4;
+
+/// How far back, in plies, earlier positions are looked for.
+pub const MEMORY: usize = 200;
+
+static OCCUPANT_KEYS: [u64; SQUARES * 2] = zobrist_keys(0x5245_5045_4154);
+
+fn key_of(square: usize, colour: Colour) -> u64 {
+    OCCUPANT_KEYS[square * 2 + colour.index()]
+}
+
+/// The cost (a value to subtract) of playing `mv` from `view`, by how
+/// often the position it leads to has been seen with the opponent to move.
+/// A strike costs nothing: it changes the army.
+pub fn repetition_bias(view: &StrategyChessView, mv: Move) -> i32 {
+    let me = view.colour_to_move();
+    if view.piece(mv.to).is_some() {
+        return 0;
+    }
+    let mut owner: [Option<Colour>; SQUARES] = [None; SQUARES];
+    let mut key = 0u64;
+    for (square, seen) in view.squares() {
+        if let Seen::Piece(piece) = seen {
+            owner[square.index()] = Some(piece.colour);
+            key ^= key_of(square.index(), piece.colour);
+        }
+    }
+    let target = key ^ key_of(mv.from.index(), me) ^ key_of(mv.to.index(), me);
+    let mut seen = 0;
+    // Walk back through the quiet moves, undoing each.
+    for event in view.history().iter().rev().take(MEMORY) {
+        if event.battle.is_some() {
+            break;
+        }
+        // The position right after this move, with `event.colour`'s opponent to move.
+        if event.colour == me && key == target {
+            seen += 1;
+        }
+        let (from, to) = (event.from.index(), event.to.index());
+        if owner[to] != Some(event.colour) || owner[from].is_some() {
+            break;
+        }
+        owner[to] = None;
+        owner[from] = Some(event.colour);
+        key ^= key_of(to, event.colour) ^ key_of(from, event.colour);
+    }
+    REPEAT_COST * seen.min(MAX_CHARGED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::StrategyChess;
+    use crate::rules::StrategyChessRules;
+    use game_core::{Game, Observe, Seat};
+
+    #[test]
+    fn going_back_and_forth_costs_and_grows() {
+        let text = "\
+. . . . bF . . . . .
+. . . . . . . . . .
+. . . . . . . . b5 .
+. . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. r5 . . . . . . . .
+. . . . . . . . . .
+. . . . rF . . . . .
+to_move: red
+";
+        let rules = StrategyChessRules { two_square_rule: false, ..StrategyChessRules::default() };
+        let mut game = StrategyChess::parse_position(&rules, text).unwrap();
+        let mv = |game: &StrategyChess, text: &str| game.parse_move(text).unwrap();
+        let back = mv(&game, "b3-b4");
+        assert_eq!(repetition_bias(&game.view(Seat::FIRST), back), 0, "nothing seen yet");
+        for (i, text) in ["b3-b4", "i8-i7", "b4-b3", "i7-i8"].iter().cycle().take(8).enumerate() {
+            let m = mv(&game, text);
+            game.play(m);
+            if i == 3 {
+                // Red's b3-b4 now leads back to the position after its first move.
+                assert_eq!(repetition_bias(&game.view(Seat::FIRST), back), REPEAT_COST);
+                let other = mv(&game, "b3-c3");
+                assert_eq!(repetition_bias(&game.view(Seat::FIRST), other), 0);
+            }
+        }
+        assert_eq!(repetition_bias(&game.view(Seat::FIRST), back), 2 * REPEAT_COST);
+    }
+}
