@@ -71,7 +71,7 @@ fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
         workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let stdout = std::io::stdout();
-    let tally = play_match::<G>(&rules, budgets, &settings, |k, record| {
+    let tally = play_match::<G>(&rules, [&budgets[0], &budgets[1]], &settings, |k, record| {
         let mut out = stdout.lock();
         let _ = writeln!(out, "{}", line(record, k, games, levels));
         let _ = out.flush();
