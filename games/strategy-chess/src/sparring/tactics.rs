@@ -42,7 +42,7 @@
 use super::reading::{Chances, Odds, Reading, WIN, chances};
 use crate::combat::{Clash, battle};
 use crate::movegen::Move;
-use crate::rank::Rank;
+use crate::rank::{RANK_COUNT, Rank};
 use crate::rules::ScoutRule;
 use crate::square::{Direction, SQUARES, Square};
 use crate::view::{Seen, SeenPiece, StrategyChessView};
@@ -131,23 +131,17 @@ fn desire(plan: &dyn Plan, reading: &Reading, piece: Rank, target: Square) -> f3
 
 /// What a strike is worth on average, and its chances.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Worth {
+struct Worth {
     /// The expected gain, in piece values.
-    pub value: f32,
+    value: f32,
     /// How the strike may end.
-    pub chances: Chances,
+    chances: Chances,
 }
 
 /// The worth of `piece` (known to the enemy or not) striking the enemy
 /// piece on `target`: material won and lost over the odds, what a failure
 /// teaches, and the cost of the striker becoming known.
-pub(super) fn strike_worth(
-    reading: &Reading,
-    temper: &Temper,
-    piece: Rank,
-    known: bool,
-    target: Square,
-) -> Worth {
+fn strike_worth(reading: &Reading, temper: &Temper, piece: Rank, known: bool, target: Square) -> Worth {
     let odds = reading.odds(target);
     let mut value = 0.0;
     for rank in Rank::ALL {
@@ -189,8 +183,8 @@ pub(super) fn urgency(reading: &Reading) -> f32 {
 }
 
 /// How much more an enemy piece is wanted for standing near our Flag: its
-/// approach is the one threat a style cannot wait out.
-/// A likely Miner counts most: it is the piece that gets through Bombs.
+/// approach is the one threat a style cannot wait out. A likely Miner
+/// counts most: it is the piece that gets through Bombs.
 fn guard_bonus(reading: &Reading, target: Square) -> f32 {
     let Some(flag) = reading.my_flag else { return 0.0 };
     let steps = steps(flag, target);
@@ -236,7 +230,7 @@ impl Sketch {
                 Seen::Piece(_) => Cell::Foe,
             }
         });
-        Sketch { cells, changed: [0.0; 12] }
+        Sketch { cells, changed: [0.0; RANK_COUNT] }
     }
 
     fn cell(&self, sq: Square) -> Cell {
@@ -280,7 +274,7 @@ fn exposure(reading: &Reading, temper: &Temper, sketch: &Sketch) -> f32 {
         if long_strikes && matches!(rank, Rank::Spy | Rank::Flag) {
             for dir in Direction::ALL {
                 if let Some(odds) = far_striker(reading, sketch, sq, dir) {
-                    let mut scout = [0.0; 12];
+                    let mut scout = [0.0; RANK_COUNT];
                     scout[Rank::Scout.index()] = odds[Rank::Scout.index()];
                     threat = threat.max(fear * enemy_gain(reading, sketch, &scout, rank, sq));
                 }
@@ -349,16 +343,16 @@ fn wall(reading: &Reading, rank: Rank, square: Square) -> f32 {
 }
 
 /// Steps between two squares, lakes aside.
-pub(super) fn steps(a: Square, b: Square) -> usize {
+fn steps(a: Square, b: Square) -> usize {
     a.file().abs_diff(b.file()) + a.row().abs_diff(b.row())
 }
 
 /// How near our Flag an enemy piece must come to be struck by anything.
-pub(super) const GUARD_RANGE: usize = 3;
+const GUARD_RANGE: usize = 3;
 
 /// Whether the enemy piece on `target` is so near our Flag that any of
 /// our pieces may strike it, whatever the style's rules.
-pub(super) fn at_the_gate(reading: &Reading, target: Square) -> bool {
+fn at_the_gate(reading: &Reading, target: Square) -> bool {
     reading.my_flag.is_some_and(|flag| steps(flag, target) <= GUARD_RANGE)
 }
 
@@ -373,7 +367,7 @@ fn retaken(reading: &Reading, sketch: &Sketch, square: Square, enemy: Rank) -> b
 
 /// Whether the piece landing on `to` (after striking `struck`, if it
 /// struck) stands next to an identified enemy piece that beats it.
-pub(super) fn beaten_next_door(reading: &Reading, piece: Rank, to: Square, struck: Option<Square>) -> bool {
+fn beaten_next_door(reading: &Reading, piece: Rank, to: Square, struck: Option<Square>) -> bool {
     to.neighbours().filter(|&n| Some(n) != struck && reading.foe(n).is_some()).any(|n| {
         reading
             .certain(n)
@@ -384,7 +378,7 @@ pub(super) fn beaten_next_door(reading: &Reading, piece: Rank, to: Square, struc
 /// The distances from every square to each enemy piece, and what each of
 /// our ranks wants of each enemy piece.
 struct Pulls {
-    targets: Vec<(Square, [f32; 12], Box<[u16; SQUARES]>)>,
+    targets: Vec<(Square, [f32; RANK_COUNT], Box<[u16; SQUARES]>)>,
 }
 
 /// A square no walk reaches.
@@ -392,7 +386,7 @@ const FAR: u16 = u16::MAX;
 
 impl Pulls {
     fn new(reading: &Reading, plan: &dyn Plan, sketch: &Sketch) -> Pulls {
-        let mut ours = [false; 12];
+        let mut ours = [false; RANK_COUNT];
         for (_, seen) in reading.view.squares() {
             if let Seen::Piece(SeenPiece { colour, rank: Some(rank), .. }) = seen
                 && colour == reading.me
@@ -403,7 +397,7 @@ impl Pulls {
         }
         let mut targets = Vec::new();
         for target in Square::all().filter(|&sq| reading.foe(sq).is_some()) {
-            let desire: [f32; 12] = std::array::from_fn(|i| match Rank::from_index(i) {
+            let desire: [f32; RANK_COUNT] = std::array::from_fn(|i| match Rank::from_index(i) {
                 Some(rank) if ours[i] => desire(plan, reading, rank, target),
                 _ => 0.0,
             });
@@ -533,7 +527,7 @@ fn shuffle_cost(reading: &Reading, mv: Move) -> f32 {
 
 /// Whether `mv` wins the game for sure: it takes a piece the counts prove
 /// to be the Flag, or surely kills the enemy's last movable piece.
-pub(super) fn wins_outright(reading: &Reading, mv: Move) -> bool {
+fn wins_outright(reading: &Reading, mv: Move) -> bool {
     let (Some((piece, _)), Some(_)) = (reading.mine(mv.from), reading.foe(mv.to)) else {
         return false;
     };
@@ -549,19 +543,19 @@ pub(super) fn wins_outright(reading: &Reading, mv: Move) -> bool {
 
 /// The parts of a move's score.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Score {
+struct Score {
     /// The strike's worth (0 for a quiet move).
-    pub strike: f32,
+    strike: f32,
     /// The enemy's best strike afterwards.
-    pub exposure: f32,
+    exposure: f32,
     /// The change of pull.
-    pub pull: f32,
+    pull: f32,
     /// The style's likes.
-    pub bonus: f32,
+    bonus: f32,
     /// The cost of going back.
-    pub shuffle: f32,
+    shuffle: f32,
     /// The change in the watch over our Flag.
-    pub watch: f32,
+    watch: f32,
 }
 
 impl Score {
@@ -727,7 +721,7 @@ fn assess(
 /// The odds of the piece on `square` once it has beaten our `piece`.
 fn beaters(reading: &Reading, piece: Rank, square: Square) -> Odds {
     let odds = reading.odds(square);
-    let mut left = [0.0; 12];
+    let mut left = [0.0; RANK_COUNT];
     for rank in Rank::ALL {
         if matches!(battle(piece, rank, reading.bombs), Some(Clash::DefenderWins) | None) {
             left[rank.index()] = odds[rank.index()];
