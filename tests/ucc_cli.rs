@@ -256,6 +256,25 @@ fn classic_games_from_both_colours_play_to_the_end() {
 }
 
 #[test]
+fn sparring_opponents_play_the_manager_to_the_end() {
+    // The level comes from the environment, as under the real manager.
+    let rules = manager_rules(&[]);
+    let report =
+        play(Colour::Red, &[("BOARDSUITE_UCC_LEVEL", "sparring:defender")], &rules, 41, 10_000, None);
+    assert!(report.finished, "a game ends in {} plies", report.plies);
+    assert!(report.stderr.is_empty(), "the record matched every board: {}", report.stderr);
+    let barrage = manager_rules(&["army=barrage"]);
+    let env = [("BOARDSUITE_UCC_LEVEL", "sparring:rusher"), ("BOARDSUITE_UCC_SET", "army=barrage")];
+    let report = play(Colour::Blue, &env, &barrage, 42, 10_000, None);
+    assert!(report.finished, "a barrage game ends in {} plies", report.plies);
+    assert!(report.stderr.is_empty(), "{}", report.stderr);
+
+    let mut bot = Process::start(&["ucc-bot", "--level", "sparring:turtle"], &[]);
+    let (success, stderr) = bot_finish_now(&mut bot);
+    assert!(!success && stderr.contains("`turtle`") && stderr.contains("sparring:aggressor"), "{stderr}");
+}
+
+#[test]
 fn the_strongest_level_answers_within_one_and_a_half_seconds() {
     let rules = manager_rules(&[]);
     let report = play(Colour::Red, &[("BOARDSUITE_UCC_LEVEL", "10")], &rules, 21, 6, None);

@@ -183,7 +183,7 @@ fn run<G: Observe + Evaluate>(args: &Args) -> Result<(), String> {
         random_plies: args.opening.unwrap_or(0),
         workers: args.workers,
     };
-    let tally = play_match::<G>(&rules, [a, b], &settings, report).map_err(|e| e.to_string())?;
+    let tally = play_match::<G>(&rules, [&a, &b], &settings, report).map_err(|e| e.to_string())?;
     for (name, s) in ["A", "B"].iter().zip(spent) {
         let n = s[0].max(1);
         println!(

@@ -1,6 +1,15 @@
 //! Computer against computer: one game through the referee, and matches of
 //! many games in parallel.
 //!
+//! A match is between two **contenders** ([`Contender`]): anything that
+//! chooses a setup and then moves from a seat's view. The computer player
+//! of a level is one ([`ComputerPlayer`]; a [`Budget`] makes one for each
+//! game); a game's sparring opponents are others, wrapped by the shell, so
+//! this module never names a game. Each side of a match is a factory
+//! ([`ContenderFactory`]) that makes a fresh contender for every game, so
+//! nothing a contender learnt in one game leaks into the next, and games
+//! can run on any worker thread.
+//!
 //! `boardsuite match` prints what [`play_match`] reports, and the level
 //! tuning example (`ai/examples/tune_levels.rs`) runs the same code with
 //! budgets that are not in any table yet, so a measured table is measured
@@ -19,12 +28,15 @@
 //!   random sowing often does), so `boardsuite match` plays none.
 //! - The first contender takes the first seat in even games and the second
 //!   in odd ones, so the first move alternates.
-//! - Players search with node caps only ([`Budget::reproducible`]: no time
-//!   caps, one thread each), so a game depends only on its budgets and its
-//!   seed, never on the machine's load or on scheduling.
+//! - Computer players search with node caps only ([`Budget::reproducible`]:
+//!   no time caps, one thread each), so a game depends only on its
+//!   contenders and its seed, never on the machine's load or on
+//!   scheduling. A contender made by another factory must keep the same
+//!   promise: the same view and seed give the same decision.
 
 use crate::levels::Budget;
 use crate::player::ComputerPlayer;
+use crate::search::SearchResult;
 use crate::seeds::{Stream, derive};
 use game_core::rng::seeded;
 use game_core::{Evaluate, Observe, Outcome, Referee, Seat};
@@ -38,6 +50,70 @@ use thiserror::Error;
 /// draw (a guard: the rules of every game end it long before).
 pub const MAX_PLIES: usize = 100_000;
 
+/// What a contender decided on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision<M> {
+    /// The move to play; `None` only when the contender finds none (the
+    /// arena then stops with [`ArenaError::NoMove`]).
+    pub mv: Option<M>,
+    /// Search nodes spent on it (0 for a contender that does not search).
+    pub nodes: u64,
+}
+
+impl<M: Copy> From<&SearchResult<M>> for Decision<M> {
+    fn from(result: &SearchResult<M>) -> Self {
+        Decision { mv: result.best_move, nodes: result.stats.nodes }
+    }
+}
+
+/// One side of a game: it chooses a setup (games with a setup phase), then
+/// a move each turn, from its seat's **view** only, so it cannot cheat.
+///
+/// A contender lives for one game; everything random derives from the
+/// seeds it is given, so the same view and seed give the same decision.
+pub trait Contender<G: Observe>: Send {
+    /// The setup for `seat` (asked once, before play, and only in games
+    /// with a setup phase).
+    fn choose_setup(&mut self, rules: &G::Rules, seat: Seat, seed: u64) -> G::Setup;
+
+    /// The move for the seat whose `view` this is, on that seat's turn.
+    fn choose_move(&mut self, view: &G::View, seed: u64) -> Decision<G::Move>;
+}
+
+/// The computer player of a budget, as a contender: the setup and move it
+/// would choose anywhere else.
+impl<G: Observe + Evaluate> Contender<G> for ComputerPlayer<G> {
+    fn choose_setup(&mut self, rules: &G::Rules, seat: Seat, seed: u64) -> G::Setup {
+        ComputerPlayer::choose_setup(self, rules, seat, seed)
+    }
+
+    fn choose_move(&mut self, view: &G::View, seed: u64) -> Decision<G::Move> {
+        Decision::from(&ComputerPlayer::choose_move(self, view, seed, None))
+    }
+}
+
+/// Makes a fresh contender for each game of a match, on whichever worker
+/// thread plays it.
+pub trait ContenderFactory<G: Observe>: Sync {
+    /// A contender for one new game.
+    fn make(&self) -> Box<dyn Contender<G>>;
+}
+
+/// Any closure that makes contenders is a factory.
+impl<G: Observe, F: Fn() -> Box<dyn Contender<G>> + Sync> ContenderFactory<G> for F {
+    fn make(&self) -> Box<dyn Contender<G>> {
+        self()
+    }
+}
+
+/// A budget makes the computer player of that budget, made reproducible
+/// ([`Budget::reproducible`]): a match must not depend on the machine.
+impl<G: Observe + Evaluate> ContenderFactory<G> for Budget {
+    fn make(&self) -> Box<dyn Contender<G>> {
+        Box::new(ComputerPlayer::<G>::with_budget(self.reproducible()))
+    }
+}
+
 /// Why a game could not be played to its end.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ArenaError {
@@ -49,22 +125,22 @@ pub enum ArenaError {
         /// What the game said.
         problem: String,
     },
-    /// A player found no move in a game that is not over.
-    #[error("game seed {seed}: the AI found no move at ply {ply}")]
+    /// A contender found no move in a game that is not over.
+    #[error("game seed {seed}: the player found no move at ply {ply}")]
     NoMove {
         /// The game's seed.
         seed: u64,
         /// The ply.
         ply: usize,
     },
-    /// The referee refused a player's move.
-    #[error("game seed {seed}: the AI's move {mv} at ply {ply} was refused: {reason}")]
+    /// The referee refused a contender's move.
+    #[error("game seed {seed}: the player's move {mv} at ply {ply} was refused: {reason}")]
     Refused {
         /// The game's seed.
         seed: u64,
         /// The ply.
         ply: usize,
-        /// The move, as the search returned it.
+        /// The move, as the contender returned it.
         mv: String,
         /// The referee's reason.
         reason: String,
@@ -86,11 +162,11 @@ pub struct GameRecord {
     pub cut_short: bool,
     /// The random opening, in the game's notation.
     pub opening: Vec<String>,
-    /// What each seat's computer spent, first seat first.
+    /// What each seat's contender spent, first seat first.
     pub work: [SeatWork; 2],
 }
 
-/// What one seat's computer spent over a game.
+/// What one seat's contender spent over a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeatWork {
     /// Moves it chose.
@@ -110,26 +186,26 @@ impl GameRecord {
     }
 }
 
-/// Plays one game between `seats[0]` (first seat) and `seats[1]`, from
-/// `seed`, with `random_plies` random moves first; `first_contender_first`
-/// is only recorded.
+/// Plays one game between a contender made by `seats[0]` (first seat) and
+/// one made by `seats[1]`, from `seed`, with `random_plies` random moves
+/// first; `first_contender_first` is only recorded.
 ///
 /// The start position is the game's start without setups if it has no
-/// setup phase; otherwise each seat's computer chooses its setup
-/// ([`ComputerPlayer::choose_setup`]).
-pub fn play_game<G: Observe + Evaluate>(
+/// setup phase; otherwise each seat's contender chooses its setup
+/// ([`Contender::choose_setup`]).
+pub fn play_game<G: Observe>(
     rules: &G::Rules,
-    seats: [Budget; 2],
+    seats: [&dyn ContenderFactory<G>; 2],
     seed: u64,
     random_plies: usize,
     first_contender_first: bool,
 ) -> Result<GameRecord, ArenaError> {
-    let mut players = seats.map(|budget| ComputerPlayer::<G>::with_budget(budget.reproducible()));
+    let mut players = seats.map(|factory| factory.make());
     let start = match G::start(rules, &[]) {
         Ok(start) => start,
         Err(_) => {
             let setups: Vec<G::Setup> = players
-                .iter()
+                .iter_mut()
                 .enumerate()
                 .map(|(i, player)| {
                     player.choose_setup(rules, Seat(i as u8), derive(seed, Stream::Setup, i as u64))
@@ -159,12 +235,12 @@ pub fn play_game<G: Observe + Evaluate>(
         let (seat, ply) = (referee.to_move(), referee.ply());
         let player = &mut players[seat.index() & 1];
         let clock = Instant::now();
-        let decision = player.choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64), None);
+        let decision = player.choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64));
         let spent = &mut work[seat.index() & 1];
         spent.decisions += 1;
-        spent.nodes += decision.stats.nodes;
+        spent.nodes += decision.nodes;
         spent.micros += clock.elapsed().as_micros() as u64;
-        let mv = decision.best_move.ok_or(ArenaError::NoMove { seed, ply })?;
+        let mv = decision.mv.ok_or(ArenaError::NoMove { seed, ply })?;
         referee.submit(seat, ply, mv).map_err(|e| ArenaError::Refused {
             seed,
             ply,
@@ -230,13 +306,14 @@ pub struct MatchSettings {
     pub workers: usize,
 }
 
-/// Plays a match between `first` and `second` (game `k` from seed
-/// `seed + k`, `first` in the first seat when `k` is even, games in
-/// parallel) and calls `report(k, record)` for each game **in game order**
-/// as they finish. Stops at the first failure and returns it.
-pub fn play_match<G: Observe + Evaluate>(
+/// Plays a match between the contenders `first` and `second` make (a
+/// fresh pair for every game; game `k` from seed `seed + k`, `first` in the
+/// first seat when `k` is even, games in parallel) and calls
+/// `report(k, record)` for each game **in game order** as they finish.
+/// Stops at the first failure and returns it.
+pub fn play_match<G: Observe>(
     rules: &G::Rules,
-    [first, second]: [Budget; 2],
+    [first, second]: [&dyn ContenderFactory<G>; 2],
     settings: &MatchSettings,
     mut report: impl FnMut(usize, &GameRecord),
 ) -> Result<Tally, ArenaError> {
@@ -306,7 +383,7 @@ mod tests {
         let [strong, weak] = [Level::MAX, Level::MIN].map(|l| budget(Nim::NAME, l));
         let mut seen = Vec::new();
         let settings = MatchSettings { games: 6, seed: 40, random_plies: 0, workers: 2 };
-        let tally = play_match::<Nim>(&rules, [strong, weak], &settings, |k, record| {
+        let tally = play_match::<Nim>(&rules, [&strong, &weak], &settings, |k, record| {
             assert_eq!(record.seed, 40 + k as u64);
             assert_eq!(record.first_contender_first, k % 2 == 0);
             seen.push(k);
@@ -317,10 +394,10 @@ mod tests {
         assert!(tally.wins >= 5, "{tally:?}");
         // One worker plays the same games.
         let alone =
-            play_match::<Nim>(&rules, [strong, weak], &MatchSettings { workers: 1, ..settings }, |_, _| {})
+            play_match::<Nim>(&rules, [&strong, &weak], &MatchSettings { workers: 1, ..settings }, |_, _| {})
                 .unwrap();
         assert_eq!(alone, tally);
-        let game = play_game::<Nim>(&rules, [weak, strong], 41, 0, false).unwrap();
+        let game = play_game::<Nim>(&rules, [&weak, &strong], 41, 0, false).unwrap();
         assert!(!game.cut_short && game.plies > 0 && game.opening.is_empty());
         assert!(game.work[0].decisions > 0 && game.work[1].nodes > 0);
         assert_eq!(Tally { wins: 3, draws: 1, losses: 0 }.percent(), 87.5);
@@ -331,11 +408,62 @@ mod tests {
         let rules = NimRules { heaps: vec![5, 6, 7], max_take: 3, free_turn: false };
         let strong = budget(Nim::NAME, Level::MAX);
         let openings: Vec<Vec<String>> = (0..6)
-            .map(|seed| play_game::<Nim>(&rules, [strong, strong], seed, 3, true).unwrap().opening)
+            .map(|seed| play_game::<Nim>(&rules, [&strong, &strong], seed, 3, true).unwrap().opening)
             .collect();
         assert!(openings.iter().all(|o| o.len() == 3));
         assert!(openings.windows(2).any(|w| w[0] != w[1]), "{openings:?}");
-        let again = play_game::<Nim>(&rules, [strong, strong], 2, 3, true).unwrap();
+        let again = play_game::<Nim>(&rules, [&strong, &strong], 2, 3, true).unwrap();
         assert_eq!(again.opening, openings[2]);
+    }
+
+    /// Takes one stone from the first heap that has any, and counts the
+    /// contenders made so far.
+    struct OneStone;
+
+    impl Contender<Nim> for OneStone {
+        fn choose_setup(&mut self, _: &NimRules, _: Seat, _: u64) {}
+
+        fn choose_move(&mut self, view: &<Nim as Observe>::View, _: u64) -> Decision<<Nim as Game>::Move> {
+            let mut moves = Vec::new();
+            view.position.legal_moves(&mut moves);
+            Decision { mv: moves.first().copied(), nodes: 0 }
+        }
+    }
+
+    #[test]
+    fn any_contender_plays_and_each_game_gets_a_fresh_one() {
+        let rules = NimRules { heaps: vec![5, 6, 7], max_take: 3, free_turn: false };
+        let strong = budget(Nim::NAME, Level::MAX);
+        let made = AtomicUsize::new(0);
+        let one_stone = || -> Box<dyn Contender<Nim>> {
+            made.fetch_add(1, Ordering::Relaxed);
+            Box::new(OneStone)
+        };
+        let settings = MatchSettings { games: 4, seed: 3, random_plies: 0, workers: 2 };
+        let tally = play_match::<Nim>(&rules, [&strong, &one_stone], &settings, |k, record| {
+            // The fixed contender spends no nodes; the search does.
+            let one_stone_seat = usize::from(record.first_contender_first);
+            assert_eq!(record.work[one_stone_seat].nodes, 0, "game {k}");
+            assert!(record.work[1 - one_stone_seat].nodes > 0, "game {k}");
+        })
+        .unwrap();
+        assert_eq!(made.load(Ordering::Relaxed), 4, "one contender per game");
+        assert_eq!(tally.wins, 4, "the search beats a one-stone taker: {tally:?}");
+    }
+
+    #[test]
+    fn a_contender_without_a_move_stops_the_match() {
+        struct Silent;
+        impl Contender<Nim> for Silent {
+            fn choose_setup(&mut self, _: &NimRules, _: Seat, _: u64) {}
+            fn choose_move(&mut self, _: &<Nim as Observe>::View, _: u64) -> Decision<<Nim as Game>::Move> {
+                Decision { mv: None, nodes: 0 }
+            }
+        }
+        let rules = NimRules::default();
+        let silent = || -> Box<dyn Contender<Nim>> { Box::new(Silent) };
+        let strong = budget(Nim::NAME, Level::MAX);
+        let err = play_game::<Nim>(&rules, [&silent, &strong], 9, 0, true).unwrap_err();
+        assert_eq!(err, ArenaError::NoMove { seed: 9, ply: 0 });
     }
 }

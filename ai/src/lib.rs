@@ -17,8 +17,10 @@
 //!   (UCT, random or evaluation-guided playouts). [`Engine`] holds either.
 //! - [`Solver`]: the exact final margin of a perfect-information game
 //!   (MTD(f) over the future value, keyed by [`game_core::Solve`]).
-//! - [`arena`]: computer against computer through the referee, one game
-//!   or a match in parallel (what `boardsuite match` runs).
+//! - [`arena`]: two contenders (computer players, or any other
+//!   [`arena::Contender`] such as a game's sparring opponents) through the
+//!   referee, one game or a match in parallel (what `boardsuite match`
+//!   runs).
 //! - [`reference`] and [`testing`]: plain unpruned searches and the test
 //!   harness every optimised search is checked with.
 //!

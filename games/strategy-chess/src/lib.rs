@@ -13,6 +13,8 @@
 //!   AI samples from it ([`sampler`]), the network sends it.
 //! - [`Setup`], [`Library`], [`generator`]: setups, the library of human
 //!   setups, and generated ones.
+//! - [`sparring`]: fixed styles of play (defender, aggressor, rusher) that
+//!   the AI is measured against; each sees only its seat's view.
 //! - Notation: squares `a1`..`j10`, moves `b4-b5`, strikes `b4xb5`;
 //!   positions in the text form of [`position_text`].
 //!
@@ -53,6 +55,7 @@ pub mod repetition;
 pub mod rules;
 pub mod sampler;
 pub mod setup;
+pub mod sparring;
 pub mod square;
 pub mod view;
 pub mod violation;

@@ -1,6 +1,7 @@
 //! Which game a command is about, and the per-game glue of the command line.
 
 use super::failure::Failure;
+use ai::arena::Contender;
 use clap::ValueEnum;
 use game_core::nim::Nim;
 use game_core::{Evaluate, Game, Observe, RuleSet};
@@ -32,11 +33,33 @@ impl GameKind {
     }
 }
 
+/// A sparring opponent of a game, as the command line lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparringEntry {
+    /// Its name, as in `sparring:NAME`.
+    pub name: &'static str,
+    /// One line saying how it plays.
+    pub description: &'static str,
+}
+
 /// What the command line needs of a game beyond game-core's traits.
 pub trait CliGame: Observe + Evaluate {
     /// The start position for these rules. `setups` is the `--setups A,B`
     /// argument, which only games with a setup phase accept.
     fn cli_start(rules: &Self::Rules, setups: Option<&str>) -> Result<Self, Failure>;
+
+    /// The game's sparring opponents (fixed styles kept for testing the
+    /// AI), in the order `match --help` lists them; none by default.
+    fn sparring_styles() -> Vec<SparringEntry> {
+        Vec::new()
+    }
+
+    /// A fresh contender playing the sparring opponent called `name`, if
+    /// the game has one.
+    fn sparring_contender(name: &str) -> Option<Box<dyn Contender<Self>>> {
+        let _ = name;
+        None
+    }
 }
 
 /// The start position of a game without a setup phase.
@@ -96,6 +119,18 @@ impl CliGame for strategy_chess::StrategyChess {
         }
         // Perft and verify only count and check: no public history needed.
         Self::start(rules, &chosen).map(|game| game.with_history_log(false)).map_err(|e| usage(e.to_string()))
+    }
+
+    fn sparring_styles() -> Vec<SparringEntry> {
+        strategy_chess::sparring::styles()
+            .iter()
+            .map(|style| SparringEntry { name: style.name(), description: style.description() })
+            .collect()
+    }
+
+    fn sparring_contender(name: &str) -> Option<Box<dyn Contender<Self>>> {
+        let style = strategy_chess::sparring::style(name)?;
+        Some(Box::new(super::sparring::StyleContender::new(style)))
     }
 }
 

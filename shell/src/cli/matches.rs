@@ -1,9 +1,14 @@
-//! `boardsuite match GAME --first L1 --second L2 --games N [--seed S] [--set ...]`
+//! `boardsuite match GAME --first P1 --second P2 --games N [--seed S] [--set ...]`
 //!
 //! Plays computer against computer, without a window, through the referee
-//! ([`ai::arena`] does the playing; this file turns levels into budgets and
-//! prints).
+//! ([`ai::arena`] does the playing; this file turns players into contender
+//! factories and prints).
 //!
+//! - A player is a level `1`..`10` of the computer player, or
+//!   `sparring:NAME` for one of the game's sparring opponents (fixed styles
+//!   kept for testing the AI, [`super::game_kind::CliGame::sparring_styles`];
+//!   `match --help` lists them). A name the game does not have, or a game
+//!   without sparring opponents, exits 2 naming what is allowed.
 //! - Game `k` (counted from 0) draws all its randomness from seed `S + k`.
 //!   The `--first` AI takes the first seat in even games and the second in
 //!   odd ones, so the first move alternates.
@@ -11,20 +16,23 @@
 //!   and samples. Two noiseless levels of Stones or Blockade (9 and 10)
 //!   play the same two games over and over (see [`ai::arena`]).
 //! - Each game can be replayed alone: its progress line names its seed and
-//!   the level in each seat, and `match GAME --first A --second B --games 1
-//!   --seed SEED` (A in the first seat) plays exactly that game again.
+//!   the player in each seat (`level 5` or `sparring:defender`), and `match
+//!   GAME --first A --second B --games 1 --seed SEED` (A in the first seat)
+//!   plays exactly that game again.
 //! - Games run in parallel on every core. The AI searches with node caps
-//!   only (no time caps, one thread: [`ai::Budget::reproducible`]), so the
-//!   results never depend on the machine's load or on scheduling, and the
-//!   progress lines are printed in game order.
+//!   only (no time caps, one thread: [`ai::Budget::reproducible`]) and a
+//!   sparring opponent draws everything from its seeds, so the results
+//!   never depend on the machine's load or on scheduling, and the progress
+//!   lines are printed in game order.
 //! - The last line is `result W-D-L score P%`, counted for the `--first`
 //!   AI, with P = (W + D/2) / N * 100.
 
 use super::MatchArgs;
 use super::failure::{CommandResult, Failure};
-use super::game_kind::{CliGame, rules_from_settings, with_game};
+use super::game_kind::{CliGame, GameKind, rules_from_settings, with_game};
+use super::player::{PlayerChoice, SPARRING_PREFIX, factory};
 use ai::arena::{GameRecord, MatchSettings, play_match};
-use ai::{Level, levels};
+use clap::ValueEnum;
 use std::io::Write;
 
 /// Plays the match and prints a line per game, then the result.
@@ -32,8 +40,31 @@ pub fn run(args: &MatchArgs) -> CommandResult {
     with_game!(args.game, G => run_match::<G>(args))
 }
 
+/// The text after `match --help`'s options: every game's sparring
+/// opponents, one a line with what it does.
+pub fn sparring_help() -> String {
+    let mut text = String::from("Sparring opponents (PLAYER sparring:NAME):");
+    for kind in GameKind::value_variants() {
+        let styles = with_game!(*kind, G => G::sparring_styles());
+        for style in styles {
+            text.push_str(&format!(
+                "\n  {:<16} {SPARRING_PREFIX}{:<10} {}",
+                kind.name(),
+                style.name,
+                style.description
+            ));
+        }
+    }
+    text
+}
+
 /// The progress line of game `index` (from 0) of `games`.
-fn line(record: &GameRecord, index: usize, games: usize, [first_ai, second_ai]: [Level; 2]) -> String {
+fn line(
+    record: &GameRecord,
+    index: usize,
+    games: usize,
+    [first_ai, second_ai]: [&PlayerChoice; 2],
+) -> String {
     let result = match record.score_for_first_contender() {
         1 => "win",
         -1 => "loss",
@@ -42,7 +73,7 @@ fn line(record: &GameRecord, index: usize, games: usize, [first_ai, second_ai]: 
     let seats = if record.first_contender_first { [first_ai, second_ai] } else { [second_ai, first_ai] };
     let guard = if record.cut_short { " (stopped by the ply guard)" } else { "" };
     format!(
-        "game {}/{games} seed {}: first seat level {}, second seat level {}: {} after {} plies{guard}: {result} for --first",
+        "game {}/{games} seed {}: first seat {}, second seat {}: {} after {} plies{guard}: {result} for --first",
         index + 1,
         record.seed,
         seats[0],
@@ -52,18 +83,14 @@ fn line(record: &GameRecord, index: usize, games: usize, [first_ai, second_ai]: 
     )
 }
 
-fn level(n: u8, flag: &str) -> Result<Level, Failure> {
-    Level::new(n).ok_or_else(|| Failure::usage(format!("{flag}: {n} is not a level (allowed: 1..=10)")))
-}
-
 fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
-    let levels = [level(args.first, "--first")?, level(args.second, "--second")?];
+    let players = [&args.first, &args.second];
+    let factories = [factory::<G>(players[0], "--first")?, factory::<G>(players[1], "--second")?];
     let games = args.games as usize;
     if games == 0 {
         return Err(Failure::usage("--games: 0 is not allowed (allowed: 1 or more)"));
     }
     let rules = rules_from_settings::<G>(&args.rules.set)?;
-    let budgets = levels.map(|l| levels::budget(G::NAME, l));
     let settings = MatchSettings {
         games,
         seed: args.seed,
@@ -71,9 +98,9 @@ fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
         workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let stdout = std::io::stdout();
-    let tally = play_match::<G>(&rules, budgets, &settings, |k, record| {
+    let tally = play_match::<G>(&rules, [&*factories[0], &*factories[1]], &settings, |k, record| {
         let mut out = stdout.lock();
-        let _ = writeln!(out, "{}", line(record, k, games, levels));
+        let _ = writeln!(out, "{}", line(record, k, games, players));
         let _ = out.flush();
     })
     .map_err(|e| match e {

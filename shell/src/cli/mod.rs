@@ -11,9 +11,11 @@ pub mod failure;
 pub mod game_kind;
 pub mod matches;
 pub mod perft;
+pub mod player;
 pub mod replay;
 pub mod serve;
 pub mod solve;
+pub mod sparring;
 pub mod ucc;
 pub mod ugi;
 pub mod verify;
@@ -21,6 +23,7 @@ pub mod verify;
 use clap::{Args, Parser, Subcommand};
 use failure::CommandResult;
 use game_kind::GameKind;
+use player::PlayerChoice;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -47,6 +50,7 @@ pub enum Command {
     /// Solve a perfect-information game exactly: the first player's margin.
     Solve(SolveArgs),
     /// Play computer against computer, without a window.
+    #[command(after_help = matches::sparring_help())]
     Match(MatchArgs),
     /// Referee Strategy Chess games between two outside programs that speak
     /// the UCC 2012 bot protocol (as `ucc-bot` does).
@@ -104,12 +108,14 @@ pub struct SolveArgs {
 pub struct MatchArgs {
     /// The game.
     pub game: GameKind,
-    /// The level (1..=10) of the AI whose score is reported.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub first: u8,
-    /// The level (1..=10) of its opponent.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub second: u8,
+    /// The player whose score is reported: a level 1..=10, or
+    /// sparring:NAME for one of the game's sparring opponents (listed
+    /// below).
+    #[arg(long, value_name = "PLAYER", value_parser = clap::builder::ValueParser::new(parse_player))]
+    pub first: PlayerChoice,
+    /// Its opponent: a level 1..=10, or sparring:NAME.
+    #[arg(long, value_name = "PLAYER", value_parser = clap::builder::ValueParser::new(parse_player))]
+    pub second: PlayerChoice,
     /// How many games; who moves first alternates.
     #[arg(long)]
     pub games: u32,
@@ -196,6 +202,11 @@ pub struct ReplayArgs {
     /// The record file (TOML), as saved by the game, `serve --records` or
     /// `bot --record`.
     pub file: PathBuf,
+}
+
+/// Reads a PLAYER argument (see [`player`]).
+fn parse_player(text: &str) -> Result<PlayerChoice, String> {
+    text.parse()
 }
 
 /// Parses the command line and runs it; see [`crate::run`].

@@ -6,19 +6,29 @@
 //!    no more-square rule, no capture limit (so the game draws at 10,000
 //!    plies, the manager's 5000 turns); level 5; seed 1;
 //! 2. the file named by `BOARDSUITE_UCC_CONFIG`, else `boardsuite-ucc.toml`
-//!    in the working directory if there is one: `level = 5`, `seed = 7`
-//!    and a `[rules]` table with the rules-TOML keys;
+//!    in the working directory if there is one: `level = 5` (or
+//!    `level = "sparring:defender"`), `seed = 7` and a `[rules]` table with
+//!    the rules-TOML keys;
 //! 3. `BOARDSUITE_UCC_LEVEL`, `BOARDSUITE_UCC_SEED` and `BOARDSUITE_UCC_SET`
 //!    (`key=value` rule options separated by `;` or spaces);
 //! 4. `--level`, `--seed` and `--set` on the command line.
+//!
+//! A level is `1`..`10`, or `sparring:NAME` for one of Strategy Chess's
+//! sparring opponents, so the team can set a fixed style against outside
+//! programs.
 
 use crate::cli::failure::Failure;
+use crate::cli::player::{self, PlayerChoice};
+use ai::Level;
 use game_core::RuleSet;
 use std::path::{Path, PathBuf};
-use strategy_chess::StrategyChessRules;
+use strategy_chess::{StrategyChess, StrategyChessRules};
 
 /// The level when nothing says otherwise: it answers well within 1.5 s.
-pub const DEFAULT_LEVEL: u8 = 5;
+pub const DEFAULT_LEVEL: Level = match Level::new(5) {
+    Some(level) => level,
+    None => Level::MAX,
+};
 
 /// The environment variable naming the config file.
 pub const CONFIG_VAR: &str = "BOARDSUITE_UCC_CONFIG";
@@ -36,8 +46,8 @@ pub const SET_VAR: &str = "BOARDSUITE_UCC_SET";
 pub struct BotConfig {
     /// The rules.
     pub rules: StrategyChessRules,
-    /// The AI level, 1..=10.
-    pub level: u8,
+    /// Who plays: the AI of a level, or a sparring opponent.
+    pub level: PlayerChoice,
     /// The seed of every random choice.
     pub seed: u64,
 }
@@ -45,8 +55,8 @@ pub struct BotConfig {
 /// The pieces of a configuration from one source.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Layer {
-    /// A level, if this source gives one.
-    pub level: Option<u8>,
+    /// A level or sparring opponent, if this source gives one.
+    pub level: Option<PlayerChoice>,
     /// A seed, if this source gives one.
     pub seed: Option<u64>,
     /// `key=value` rule options.
@@ -69,12 +79,12 @@ pub fn parse_file(text: &str, origin: &Path) -> Result<Layer, Failure> {
     let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| bad(e.message().to_string()))?;
     let mut layer = Layer::default();
     if let Some(level) = table.remove("level") {
-        layer.level = Some(
-            level
-                .as_integer()
-                .and_then(|n| u8::try_from(n).ok())
-                .ok_or_else(|| bad("level must be 1..10".into()))?,
-        );
+        let text = match &level {
+            toml::Value::Integer(n) => n.to_string(),
+            toml::Value::String(text) => text.clone(),
+            _ => return Err(bad("level must be 1..10 or \"sparring:NAME\"".into())),
+        };
+        layer.level = Some(text.parse().map_err(|e| bad(format!("level: {e}")))?);
     }
     if let Some(seed) = table.remove("seed") {
         layer.seed = Some(
@@ -98,12 +108,7 @@ pub fn parse_file(text: &str, origin: &Path) -> Result<Layer, Failure> {
 pub fn parse_env(var: impl Fn(&str) -> Option<String>) -> Result<Layer, Failure> {
     let mut layer = Layer::default();
     if let Some(level) = var(LEVEL_VAR) {
-        layer.level = Some(
-            level
-                .trim()
-                .parse()
-                .map_err(|_| Failure::usage(format!("{LEVEL_VAR}=`{level}` is not 1..10")))?,
-        );
+        layer.level = Some(level.trim().parse().map_err(|e| Failure::usage(format!("{LEVEL_VAR}: {e}")))?);
     }
     if let Some(seed) = var(SEED_VAR) {
         layer.seed = Some(
@@ -128,10 +133,9 @@ pub fn config_path(var: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
 
 /// Combines the layers, later ones winning, over the manager's defaults.
 pub fn combine(layers: &[Layer]) -> Result<BotConfig, Failure> {
-    let level = layers.iter().rev().find_map(|l| l.level).unwrap_or(DEFAULT_LEVEL);
-    if !(1..=10).contains(&level) {
-        return Err(Failure::usage(format!("level {level} is not 1..10")));
-    }
+    let level =
+        layers.iter().rev().find_map(|l| l.level.clone()).unwrap_or(PlayerChoice::Level(DEFAULT_LEVEL));
+    player::check::<StrategyChess>(&level, "level")?;
     let seed = layers.iter().rev().find_map(|l| l.seed).unwrap_or(1);
     let set: Vec<&String> = layers.iter().flat_map(|l| &l.set).collect();
     let rules = manager_rules()
@@ -148,7 +152,7 @@ mod tests {
     #[test]
     fn defaults_are_the_managers_rules() {
         let config = combine(&[]).unwrap();
-        assert_eq!(config.level, DEFAULT_LEVEL);
+        assert_eq!(config.level, PlayerChoice::Level(DEFAULT_LEVEL));
         assert_eq!(config.rules.scouts, ScoutRule::LongAndStrike);
         assert!(!config.rules.two_square_rule && !config.rules.more_square_rule);
         assert_eq!(config.rules.no_capture_limit, 0);
@@ -165,15 +169,33 @@ mod tests {
         })
         .unwrap();
         let config = combine(std::slice::from_ref(&file)).unwrap();
-        assert_eq!((config.level, config.seed, config.rules.bombs), (3, 9, BombRule::SingleUse));
-        let config = combine(&[file, env, Layer { level: Some(2), ..Layer::default() }]).unwrap();
-        assert_eq!((config.level, config.seed, config.rules.bombs), (2, 9, BombRule::Permanent));
+        assert_eq!((config.level, config.seed, config.rules.bombs), (level(3), 9, BombRule::SingleUse));
+        let config = combine(&[file, env, Layer { level: Some(level(2)), ..Layer::default() }]).unwrap();
+        assert_eq!((config.level, config.seed, config.rules.bombs), (level(2), 9, BombRule::Permanent));
         assert_eq!(config.rules.no_capture_limit, 300);
+    }
+
+    fn level(n: u8) -> PlayerChoice {
+        PlayerChoice::Level(Level::new(n).unwrap())
+    }
+
+    #[test]
+    fn a_sparring_opponent_from_any_source() {
+        let rusher = PlayerChoice::Sparring("rusher".into());
+        let file = parse_file("level = \"sparring:rusher\"", Path::new("f.toml")).unwrap();
+        assert_eq!(combine(&[file]).unwrap().level, rusher);
+        let env = parse_env(|k| (k == LEVEL_VAR).then(|| "sparring:defender".into())).unwrap();
+        let config = combine(&[env, Layer { level: Some(rusher.clone()), ..Layer::default() }]).unwrap();
+        assert_eq!(config.level, rusher);
+        let unknown = parse_env(|k| (k == LEVEL_VAR).then(|| "sparring:turtle".into())).unwrap();
+        let err = combine(&[unknown]).unwrap_err().to_string();
+        assert!(err.contains("`turtle`") && err.contains("sparring:defender"), "{err}");
     }
 
     #[test]
     fn bad_sources_are_refused_with_their_name() {
-        assert!(parse_file("level = 30", Path::new("x.toml")).is_ok_and(|l| combine(&[l]).is_err()));
+        let err = parse_file("level = 30", Path::new("x.toml")).unwrap_err();
+        assert!(err.to_string().contains("x.toml") && err.to_string().contains("1..=10"), "{err}");
         let err = parse_file("colour = 1", Path::new("x.toml")).unwrap_err();
         assert!(err.to_string().contains("x.toml"), "{err}");
         assert!(parse_file("level = ", Path::new("x.toml")).is_err());

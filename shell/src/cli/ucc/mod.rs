@@ -18,9 +18,10 @@ pub mod wire;
 
 use super::RuleArgs;
 use super::failure::{CommandResult, Failure};
+use crate::cli::player::PlayerChoice;
 use crate::cli::ugi::input::InputLine;
 use ai::seeds::{Stream, derive};
-use ai::{Budget, ComputerPlayer, Level, StopSignal};
+use ai::{Budget, ComputerPlayer, StopSignal};
 use clap::Args;
 use config::{BotConfig, Layer};
 use game_core::Game;
@@ -29,7 +30,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
-use strategy_chess::StrategyChess;
+use strategy_chess::sparring::Style;
+use strategy_chess::{Move, Setup, StrategyChess, StrategyChessView};
 use tracker::Tracker;
 use wire::{WireMove, parse_confirmation, parse_start, setup_lines};
 
@@ -47,10 +49,10 @@ pub const MOVE_DEADLINE: Duration = Duration::from_millis(1_300);
 /// Arguments of `ucc-bot`.
 #[derive(Debug, Args)]
 pub struct UccArgs {
-    /// The AI level, 1..=10 (default: BOARDSUITE_UCC_LEVEL, the config
-    /// file, or 5).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub level: Option<u8>,
+    /// The AI level, 1..=10, or sparring:NAME for a sparring opponent
+    /// (default: BOARDSUITE_UCC_LEVEL, the config file, or 5).
+    #[arg(long, value_name = "LEVEL", value_parser = clap::builder::ValueParser::new(parse_level))]
+    pub level: Option<PlayerChoice>,
     /// The seed of the bot's random choices.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -61,6 +63,11 @@ pub struct UccArgs {
     /// Rule options, over the manager's rules.
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// Reads `--level` (see [`crate::cli::player`]).
+fn parse_level(text: &str) -> Result<PlayerChoice, String> {
+    text.parse()
 }
 
 /// Plays one game with the manager on stdin and stdout.
@@ -90,7 +97,7 @@ fn resolve(args: &UccArgs) -> Result<BotConfig, Failure> {
         layers.push(config::parse_file(&text, &path)?);
     }
     layers.push(config::parse_env(env)?);
-    layers.push(Layer { level: args.level, seed: args.seed, set: args.rules.set.clone() });
+    layers.push(Layer { level: args.level.clone(), seed: args.seed, set: args.rules.set.clone() });
     config::combine(&layers)
 }
 
@@ -120,6 +127,54 @@ fn stop_at(stop: &StopSignal, deadline: Instant) -> Option<Sender<()>> {
     spawned.ok().map(|_| done)
 }
 
+/// Who chooses the bot's setup and moves: the AI of a level (its time cap
+/// kept within the manager's), or a sparring opponent.
+enum Player {
+    Computer(Box<ComputerPlayer<StrategyChess>>),
+    Sparring(&'static Style),
+}
+
+impl Player {
+    fn new(choice: &PlayerChoice) -> Result<Player, Failure> {
+        Ok(match choice {
+            PlayerChoice::Level(level) => {
+                let mut budget: Budget = ai::levels::budget(StrategyChess::NAME, *level);
+                budget.time = Some(budget.time.map_or(MOVE_TIME, |t| t.min(MOVE_TIME)));
+                Player::Computer(Box::new(ComputerPlayer::with_budget(budget)))
+            }
+            PlayerChoice::Sparring(name) => {
+                Player::Sparring(strategy_chess::sparring::style(name).ok_or_else(|| {
+                    Failure::usage(format!("strategy-chess has no sparring opponent `{name}`"))
+                })?)
+            }
+        })
+    }
+
+    fn setup(&self, config: &BotConfig, me: strategy_chess::Colour) -> Setup {
+        match self {
+            Player::Computer(player) => player.choose_setup(&config.rules, me.seat(), config.seed),
+            Player::Sparring(style) => {
+                style.setup(&config.rules, me, &mut seeded(derive(config.seed, Stream::Setup, 0)))
+            }
+        }
+    }
+
+    /// The move from `view`; the computer's search is stopped at
+    /// `deadline` at the latest (a sparring opponent answers at once).
+    fn choose(&mut self, view: &StrategyChessView, seed: u64, deadline: Instant) -> Option<Move> {
+        match self {
+            Player::Computer(player) => {
+                let stop = StopSignal::new();
+                let watchdog = stop_at(&stop, deadline);
+                let chosen = player.choose_move(view, seed, Some(&stop));
+                drop(watchdog);
+                chosen.best_move
+            }
+            Player::Sparring(style) => style.choose(view, &mut seeded(seed)),
+        }
+    }
+}
+
 fn is_quit(line: &str) -> bool {
     line.trim_start().starts_with("QUIT")
 }
@@ -142,11 +197,8 @@ pub fn play(
         }
     };
     let me = start.colour;
-    let level = Level::new(config.level).unwrap_or(Level::MAX);
-    let mut budget: Budget = ai::levels::budget(StrategyChess::NAME, level);
-    budget.time = Some(budget.time.map_or(MOVE_TIME, |t| t.min(MOVE_TIME)));
-    let mut player = ComputerPlayer::<StrategyChess>::with_budget(budget);
-    let setup = player.choose_setup(&config.rules, me.seat(), config.seed);
+    let mut player = Player::new(&config.level)?;
+    let setup = player.setup(config, me);
     let stand_in = StrategyChess::random_setup(
         &config.rules,
         me.opponent().seat(),
@@ -225,11 +277,9 @@ pub fn play(
         }
         turn += 1;
         let view = record.view();
-        let stop = StopSignal::new();
-        let watchdog = stop_at(&stop, board_read + MOVE_DEADLINE);
-        let chosen = player.choose_move(&view, derive(config.seed, Stream::Move, turn), Some(&stop));
-        drop(watchdog);
-        match chosen.best_move.and_then(WireMove::from_move) {
+        let chosen =
+            player.choose(&view, derive(config.seed, Stream::Move, turn), board_read + MOVE_DEADLINE);
+        match chosen.and_then(WireMove::from_move) {
             Some(wire_move) => send(&wire_move.text()),
             None => send("SURRENDER"),
         }
