@@ -6,10 +6,10 @@
 //! - the enemy's remaining counts less the known pieces leave a *pool* of
 //!   ranks for the unknown pieces;
 //! - a piece that moved is neither a Bomb nor the Flag, so the pool's
-//!   Bombs and Flag stand on unmoved pieces, spread with the sampler's
-//!   human-like prior ([`crate::sampler::HumanLike`]: the Flag mostly on
-//!   the back row), and the movable ranks share the rest in proportion to
-//!   their counts.
+//!   Bombs and Flag stand on unmoved pieces, spread by a simple human-like
+//!   prior ([`flag_weight`], [`bomb_weight`]: the Flag mostly on the back
+//!   row, Bombs on the back two rows), and the movable ranks share the
+//!   rest in proportion to their counts.
 //!
 //! So the odds become certainties exactly when the counts force them: the
 //! last unmoved unknown piece with only the Flag left in the pool *is* the
@@ -20,9 +20,28 @@ use crate::combat::{Clash, battle};
 use crate::eval::{HIDDEN_VALUE, LAST_MINERS_BONUS, MARSHAL_BONUS, MINER_BONUS, RANK_VALUE, SPY_BONUS};
 use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::rules::BombRule;
-use crate::sampler::{HumanLike, Prior};
 use crate::square::{SQUARES, Square};
 use crate::view::{Seen, SeenPiece, StrategyChessView};
+
+/// How much likelier than elsewhere `owner`'s Flag stands on `square`: a
+/// rule of thumb of human setups, mostly on the back row.
+fn flag_weight(square: Square, owner: Colour) -> u32 {
+    match square.depth_for(owner) {
+        0 => 24,
+        1 => 4,
+        _ => 1,
+    }
+}
+
+/// How much likelier than elsewhere one of `owner`'s Bombs stands on
+/// `square`: the back two rows first.
+fn bomb_weight(square: Square, owner: Colour) -> u32 {
+    match square.depth_for(owner) {
+        0 | 1 => 4,
+        2 | 3 => 2,
+        _ => 1,
+    }
+}
 
 /// What the game is worth, in the units of piece values: more than any
 /// material, so a Flag taken or lost outweighs everything else.
@@ -132,18 +151,18 @@ impl<'v> Reading<'v> {
         // Movable pieces among the unmoved ones: all unknown pieces less the
         // moved ones, which hold movable ranks only.
         let mobile_still = (still.len() as f32 - flags - bombs).max(0.0);
-        let flag_weights: f32 = still.iter().map(|&sq| HumanLike.flag_weight(sq, foe) as f32).sum();
-        let bomb_weights: f32 = still.iter().map(|&sq| HumanLike.bomb_weight(sq, foe, None) as f32).sum();
+        let flag_weights: f32 = still.iter().map(|&sq| flag_weight(sq, foe) as f32).sum();
+        let bomb_weights: f32 = still.iter().map(|&sq| bomb_weight(sq, foe) as f32).sum();
         for &sq in &still {
             let flag = if flag_weights > 0.0 {
-                (flags * HumanLike.flag_weight(sq, foe) as f32 / flag_weights).min(1.0)
+                (flags * flag_weight(sq, foe) as f32 / flag_weights).min(1.0)
             } else {
                 0.0
             };
             let bomb = if mobile_still <= 0.0 {
                 1.0 - flag
             } else if bomb_weights > 0.0 {
-                (bombs * HumanLike.bomb_weight(sq, foe, None) as f32 / bomb_weights).min(1.0 - flag)
+                (bombs * bomb_weight(sq, foe) as f32 / bomb_weights).min(1.0 - flag)
             } else {
                 0.0
             };
