@@ -109,9 +109,9 @@ fn play(
     let seat_of = if a_first { [0, 1] } else { [1, 0] };
     let mut players: Vec<ComputerPlayer<StrategyChess>> = Vec::new();
     let mut contender_in = [0usize; 2];
-    for seat in 0..2 {
+    for (seat, contender) in contender_in.iter_mut().enumerate() {
         let c = if seat_of[0] == seat { 0 } else { 1 };
-        contender_in[seat] = c;
+        *contender = c;
         players.push(ComputerPlayer::with_budget(budgets[c]));
     }
     let setups: Vec<_> = (0..2)
