@@ -150,6 +150,35 @@ fn two_ucc_bots_play_through_the_arena() {
     traces.all_ended();
 }
 
+/// Seeds for `--second` (against `--seed 1`) whose games ended in a
+/// surrender halfway: a bot's stand-in ranks for the hidden enemy left the
+/// enemy no legal move, its record called the game over, refused every
+/// later enemy move, and the bot answered `SURRENDER` (918273646 after 1
+/// ply, 52 after 347; 2 was reported to, after 312). Each game must end by
+/// the rules: the flag, attrition or the turn limit.
+#[test]
+fn ucc_bots_do_not_surrender_when_their_stand_ins_cannot_move() {
+    for seed in [918_273_646, 2, 52] {
+        let traces = Traces::new();
+        let first = format!("{} --seed 1", ucc_bot(1));
+        let second = format!("{} --seed {seed}", ucc_bot(1));
+        let out = arena(&["strategy-chess", "--first", &first, "--second", &second, "--games", "1"], &traces);
+        let (games, _) = lines(&out, 1);
+        let line = &games[0];
+        assert!(!line.contains("surrender"), "seed {seed}: {line}");
+        let (_, reason) = line.split_once(" plies: ").expect(line);
+        assert!(
+            reason.ends_with(" wins by taking the flag")
+                || reason.contains(" wins by attrition: ")
+                || reason.starts_with("draw: the turn limit of "),
+            "seed {seed}: {line}"
+        );
+        // Neither bot's record parted from the manager's on the way.
+        assert!(stderr(&out).is_empty(), "seed {seed}: {}", stderr(&out));
+        traces.all_ended();
+    }
+}
+
 /// Runs a broken bot as `--first` against `ucc-bot --level 1` for two
 /// games (Red, then Blue); it must lose both with `reasons`.
 fn broken(name: &str, extra: &[&str], reasons: [&str; 2]) {

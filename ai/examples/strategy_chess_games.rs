@@ -99,18 +99,25 @@ struct GameResult {
     sides: [SideStats; 2],
 }
 
-fn play(budgets: [Budget; 2], rules: &StrategyChessRules, seed: u64, a_first: bool) -> Result<GameResult, String> {
+fn play(
+    budgets: [Budget; 2],
+    rules: &StrategyChessRules,
+    seed: u64,
+    a_first: bool,
+) -> Result<GameResult, String> {
     // Contender c (0 = A) sits in seat `seat_of[c]`.
     let seat_of = if a_first { [0, 1] } else { [1, 0] };
     let mut players: Vec<ComputerPlayer<StrategyChess>> = Vec::new();
     let mut contender_in = [0usize; 2];
-    for seat in 0..2 {
+    for (seat, contender) in contender_in.iter_mut().enumerate() {
         let c = if seat_of[0] == seat { 0 } else { 1 };
-        contender_in[seat] = c;
+        *contender = c;
         players.push(ComputerPlayer::with_budget(budgets[c]));
     }
     let setups: Vec<_> = (0..2)
-        .map(|seat| players[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64)))
+        .map(|seat| {
+            players[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64))
+        })
         .collect();
     let start = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
     let mut referee = Referee::new(start);
@@ -118,7 +125,11 @@ fn play(budgets: [Budget; 2], rules: &StrategyChessRules, seed: u64, a_first: bo
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let clock = Instant::now();
-        let decision = players[seat.index()].choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64), None);
+        let decision = players[seat.index()].choose_move(
+            &referee.view(seat),
+            derive(seed, Stream::Move, ply as u64),
+            None,
+        );
         let spent = clock.elapsed().as_micros() as u64;
         let side = &mut sides[contender_in[seat.index()]];
         side.moves += 1;

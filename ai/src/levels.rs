@@ -143,7 +143,8 @@ impl Budget {
     /// Searching `samples` positions drawn from the view, their values
     /// averaged with a proven win worth `win_utility`.
     const fn with_samples(mut self, samples: u32, win_utility: i32) -> Budget {
-        self.plan = SamplePlan { samples, combine: Combine::Average, win_utility, insight: self.plan.insight };
+        self.plan =
+            SamplePlan { samples, combine: Combine::Average, win_utility, insight: self.plan.insight };
         self.settled()
     }
 
@@ -273,11 +274,31 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 ///   the samples on two threads, only binds on a slow machine).
 pub const STRATEGY_CHESS_TABLE: [Budget; 10] = [
     alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 1).with_generated_setup(),
-    alpha_beta(1, 20, 200).with_samples(2, STRATEGY_CHESS_WIN).with_insight(1).with_noise(0.5).with_table(1, 1),
-    alpha_beta(2, 50, 300).with_samples(2, STRATEGY_CHESS_WIN).with_insight(1).with_noise(0.4).with_table(1, 1),
-    alpha_beta(2, 50, 300).with_samples(2, STRATEGY_CHESS_WIN).with_insight(1).with_noise(0.3).with_table(1, 1),
-    alpha_beta(2, 100, 400).with_samples(2, STRATEGY_CHESS_WIN).with_insight(1).with_noise(0.2).with_table(1, 1),
-    alpha_beta(2, 200, 500).with_samples(4, STRATEGY_CHESS_WIN).with_insight(1).with_noise(0.1).with_table(2, 1),
+    alpha_beta(1, 20, 200)
+        .with_samples(2, STRATEGY_CHESS_WIN)
+        .with_insight(1)
+        .with_noise(0.5)
+        .with_table(1, 1),
+    alpha_beta(2, 50, 300)
+        .with_samples(2, STRATEGY_CHESS_WIN)
+        .with_insight(1)
+        .with_noise(0.4)
+        .with_table(1, 1),
+    alpha_beta(2, 50, 300)
+        .with_samples(2, STRATEGY_CHESS_WIN)
+        .with_insight(1)
+        .with_noise(0.3)
+        .with_table(1, 1),
+    alpha_beta(2, 100, 400)
+        .with_samples(2, STRATEGY_CHESS_WIN)
+        .with_insight(1)
+        .with_noise(0.2)
+        .with_table(1, 1),
+    alpha_beta(2, 200, 500)
+        .with_samples(4, STRATEGY_CHESS_WIN)
+        .with_insight(1)
+        .with_noise(0.1)
+        .with_table(2, 1),
     alpha_beta(2, 400, 800).with_samples(8, STRATEGY_CHESS_WIN).with_insight(1).with_table(2, 1),
     alpha_beta(3, 1_000, 1_200).with_samples(8, STRATEGY_CHESS_WIN).with_insight(1).with_table(4, 1),
     alpha_beta(4, 2_000, 1_600).with_samples(8, STRATEGY_CHESS_WIN).with_insight(1).with_table(8, 1),

@@ -193,6 +193,11 @@ impl StrategyChess {
     /// and the army's counts do not change. Returns false (changing
     /// nothing) otherwise.
     ///
+    /// The outcome is worked out again for the new ranks, as the last move
+    /// would have left it: whether the side to move has a legal move
+    /// depends on them (a Bomb never moves), so a swap may end the game or
+    /// undo that end. A Flag taken by the last move stays taken.
+    ///
     /// For a player's own record of a game it only partly sees (the UCC
     /// bot): its stand-in ranks for hidden enemy pieces must follow what
     /// each move and battle reveals. A referee never needs it.
@@ -208,6 +213,11 @@ impl StrategyChess {
         self.board.remove(b);
         self.board.put(a, second, facts_a);
         self.board.put(b, first, facts_b);
+        let flag_taker = self
+            .last_move
+            .filter(|event| event.battle.is_some_and(|b| b.clash == Clash::FlagCaptured))
+            .map(|event| event.colour);
+        self.outcome = self.ending(flag_taker);
         true
     }
 
@@ -468,6 +478,55 @@ mod tests {
         assert!(!game.swap_ranks(a, blue), "colours differ");
         assert!(!game.swap_ranks(a, Square::parse("a5").unwrap()), "no piece");
         assert!(!game.swap_ranks(a, a));
+    }
+
+    #[test]
+    fn swapping_ranks_works_the_outcome_out_again() {
+        // Red to move: its Miner on a1 is walled in by its Bombs, and its
+        // Bomb on e3 cannot move, so Red has no legal move and loses.
+        let text = "\
+. . . . bF . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . b5 . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . rB . . . . .
+rB . . . . . . . . .
+r8 rB . . . . . . . .
+to_move: red
+";
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        assert_eq!(game.outcome(), Some(Outcome::win(Seat::SECOND, 1)));
+        let (a1, e3) = (Square::parse("a1").unwrap(), Square::parse("e3").unwrap());
+        assert!(game.swap_ranks(a1, e3));
+        assert_eq!(game.outcome(), None, "the Miner on e3 can move");
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert!(!moves.is_empty());
+        assert!(game.swap_ranks(a1, e3));
+        assert_eq!(game.outcome(), Some(Outcome::win(Seat::SECOND, 1)), "walled in again");
+
+        // A Flag taken stays taken whatever Red's other ranks are.
+        let text = "\
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . bF b5 . . . .
+. . ~ ~ r8 . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . . .
+rB . . . . . . . . .
+r4 rB . . . . . . . .
+to_move: red
+";
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        game.play(game.parse_move("e6xe7").unwrap());
+        assert_eq!(game.outcome(), Some(Outcome::win(Seat::FIRST, 1)));
+        assert!(game.swap_ranks(a1, Square::parse("a2").unwrap()));
+        assert_eq!(game.outcome(), Some(Outcome::win(Seat::FIRST, 1)), "Blue could move, but lost its Flag");
     }
 
     #[test]

@@ -62,7 +62,13 @@ struct OddsTable {
 
 /// The material swing for the striker when `attacker` (of `colour`)
 /// strikes `defender`, with `values` by colour.
-fn swing(values: &[[i32; RANK_COUNT]; 2], colour: Colour, attacker: Rank, defender: Rank, bombs: BombRule) -> i32 {
+fn swing(
+    values: &[[i32; RANK_COUNT]; 2],
+    colour: Colour,
+    attacker: Rank,
+    defender: Rank,
+    bombs: BombRule,
+) -> i32 {
     let own = values[colour.index()][attacker.index()];
     let theirs = values[colour.opponent().index()][defender.index()];
     match battle(attacker, defender, bombs) {
@@ -130,7 +136,15 @@ impl StrikeOdds {
     /// `to`, coming from `from`, if the defender was unknown to it
     /// (`unknown`); then moves the odds along with the pieces.
     #[inline]
-    pub(crate) fn record(&mut self, colour: Colour, from: Square, to: Square, fight: Option<(Rank, Rank, Clash)>, unknown: bool, bombs: BombRule) {
+    pub(crate) fn record(
+        &mut self,
+        colour: Colour,
+        from: Square,
+        to: Square,
+        fight: Option<(Rank, Rank, Clash)>,
+        unknown: bool,
+        bombs: BombRule,
+    ) {
         if let Some((attacker, defender, clash)) = fight {
             let entry = self.slot[to.index()];
             if unknown && entry != NONE && defender != Rank::Flag {

@@ -344,7 +344,10 @@ impl Observe for StrategyChess {
     /// Insight 0 draws by the hard facts alone
     /// ([`crate::beliefs::BeliefModel::UNIFORM`]), any other by the full
     /// beliefs; they are worked out once for all the draws.
-    fn sampler<'v>(view: &'v StrategyChessView, insight: u8) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
+    fn sampler<'v>(
+        view: &'v StrategyChessView,
+        insight: u8,
+    ) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
         let model = crate::beliefs::BeliefModel::for_insight(insight);
         let beliefs = crate::beliefs::Beliefs::of(view, &model);
         let odds = (insight >= 2).then(|| {

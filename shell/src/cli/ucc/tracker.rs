@@ -8,11 +8,20 @@
 //! stand-ins never leave this module: the AI gets the seat's view, which
 //! shows enemy ranks only once revealed. The bot learns nothing the
 //! protocol did not tell it.
+//!
+//! Only the manager ends a game. Whether the enemy can move depends on its
+//! ranks (a Bomb never moves), so stand-ins could leave it without a legal
+//! move on its turn and the rules would call the game over; the record
+//! then trades stand-in ranks until the enemy can move (see
+//! [`give_the_enemy_a_move`]). So the outcome the record holds, and the
+//! view shows, follows from public facts: a Flag taken, the bot's own
+//! lack of moves, the ply limits.
 
 use super::wire::{self, Confirmation, Outcome, SIZE, WireMove};
 use game_core::{Game, Observe};
 use strategy_chess::{
-    Clash, Colour, Move, Rank, Setup, Square, StrategyChess, StrategyChessRules, StrategyChessView,
+    Clash, Colour, Move, PublicFacts, Rank, Setup, Square, StrategyChess, StrategyChessRules,
+    StrategyChessView,
 };
 
 /// What a move says about the piece that made it or was struck.
@@ -27,6 +36,17 @@ enum Need {
 }
 
 impl Need {
+    /// What a piece's public facts demand of its rank, if anything.
+    fn of(facts: PublicFacts) -> Option<Need> {
+        if facts.moved_far {
+            Some(Need::Scout)
+        } else if facts.moved {
+            Some(Need::Movable)
+        } else {
+            None
+        }
+    }
+
     fn admits(self, rank: Rank) -> bool {
         match self {
             Need::Exactly(r) => r == rank,
@@ -56,7 +76,8 @@ impl Tracker {
             Colour::Red => [mine, stand_in],
             Colour::Blue => [stand_in, mine],
         };
-        let position = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
+        let mut position = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
+        give_the_enemy_a_move(&mut position, me.opponent());
         Ok(Tracker { position, me })
     }
 
@@ -108,6 +129,7 @@ impl Tracker {
         }
         next.try_play(mv).map_err(|e| format!("`{}` is refused by the rules: {e}", wire_move.text()))?;
         check_clash(&next, mv, outcome)?;
+        give_the_enemy_a_move(&mut next, self.me.opponent());
         self.position = next;
         Ok(())
     }
@@ -224,10 +246,7 @@ fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<()
     if position.facts(square).revealed {
         return Err(format!("the piece on {square} was shown to be a {:?}, not {need:?}", piece.rank));
     }
-    let enemy = piece.colour;
-    let hidden: Vec<Square> = Square::all()
-        .filter(|&sq| position.piece(sq).is_some_and(|p| p.colour == enemy) && !position.facts(sq).revealed)
-        .collect();
+    let hidden = hidden_pieces(position, piece.colour);
     let current: Vec<Rank> =
         hidden.iter().map(|&sq| position.piece(sq).map_or(Rank::Flag, |p| p.rank)).collect();
     let mut pool = [0u32; strategy_chess::rank::RANK_COUNT];
@@ -309,6 +328,49 @@ fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<()
         }
     }
     Ok(())
+}
+
+/// The squares of `colour`'s pieces whose ranks no battle revealed, a1
+/// first.
+fn hidden_pieces(position: &StrategyChess, colour: Colour) -> Vec<Square> {
+    Square::all()
+        .filter(|&sq| position.piece(sq).is_some_and(|p| p.colour == colour) && !position.facts(sq).revealed)
+        .collect()
+}
+
+/// When `enemy` is to move and the record says the game is over, trades
+/// the stand-in ranks of two hidden enemy pieces, each rank fitting the
+/// other piece's public facts, so that the enemy can move: the game goes
+/// on until the manager ends it, and the stand-ins must agree with that.
+///
+/// One trade is enough whenever some army the facts allow lets the enemy
+/// move (the repetition rules aside): a piece with room then holds a
+/// stand-in Bomb or Flag, and some unmoved piece holds a movable rank that
+/// it can take in trade. If no trade helps, the game is over by public
+/// facts (a Flag taken, a ply limit, nothing of the enemy's left that
+/// could move), and the record keeps the rules' outcome.
+fn give_the_enemy_a_move(position: &mut StrategyChess, enemy: Colour) {
+    if position.colour_to_move() != enemy || position.outcome().is_none() {
+        return;
+    }
+    let fits = |position: &StrategyChess, square: Square, rank: Rank| {
+        Need::of(position.facts(square)).is_none_or(|need| need.admits(rank))
+    };
+    let hidden = hidden_pieces(position, enemy);
+    for (i, &a) in hidden.iter().enumerate() {
+        for &b in &hidden[i + 1..] {
+            let (Some(first), Some(second)) = (position.piece(a), position.piece(b)) else { continue };
+            if first.rank == second.rank || !fits(position, a, second.rank) || !fits(position, b, first.rank)
+            {
+                continue;
+            }
+            position.swap_ranks(a, b);
+            if position.outcome().is_none() {
+                return;
+            }
+            position.swap_ranks(a, b);
+        }
+    }
 }
 
 /// Whether the recorded battle ended as the manager said.
@@ -426,6 +488,84 @@ mod tests {
             }
         }
         assert!(recorded > 1_000, "long games: {recorded} of the bot's moves recorded");
+    }
+
+    fn setup(text: &str) -> Setup {
+        let setup = Setup::parse(text).unwrap();
+        setup.check(&manager_rules().army).unwrap();
+        setup
+    }
+
+    fn confirmation(from: &str, to: &str, outcome: Outcome) -> Confirmation {
+        let mv = Move::new(Square::parse(from).unwrap(), Square::parse(to).unwrap());
+        Confirmation::Move(WireMove::from_move(mv).unwrap(), outcome)
+    }
+
+    /// Every stand-in fits its piece's public facts, and the enemy's ranks
+    /// add up to what it has left.
+    fn assert_consistent(tracker: &Tracker) {
+        let enemy = tracker.me.opponent();
+        let mut counts = [0u8; strategy_chess::rank::RANK_COUNT];
+        for sq in Square::all() {
+            let Some(piece) = tracker.position.piece(sq).filter(|p| p.colour == enemy) else { continue };
+            counts[piece.rank.index()] += 1;
+            let need = Need::of(tracker.position.facts(sq));
+            assert!(need.is_none_or(|need| need.admits(piece.rank)), "{sq}: a {:?}, {need:?}", piece.rank);
+        }
+        assert_eq!(counts, tracker.position.remaining(enemy));
+    }
+
+    /// A Red army whose Scouts and Bombs fill the front row: with these
+    /// stand-ins Red could not move at all.
+    const WALLED_IN: &str =
+        "B B 9 9 B B 9 9 B B / 1 2 3 3 4 4 4 5 5 5 / 5 6 6 6 6 7 7 7 7 8 / 8 8 8 8 9 9 9 9 S F";
+
+    #[test]
+    fn stand_ins_that_cannot_move_do_not_end_the_game() {
+        let rules = manager_rules();
+        let blue = StrategyChess::random_setup(&rules, Seat::SECOND, true, &mut seeded(5));
+        let mut tracker = Tracker::new(&rules, Colour::Blue, blue, setup(WALLED_IN)).unwrap();
+        assert_eq!(tracker.view().game_outcome(), None, "only the manager ends a game");
+        assert_consistent(&tracker);
+        // Red's real front row moves; its Scout on a4 steps forward.
+        tracker.record(Colour::Red, confirmation("a4", "a5", Outcome::Ok)).unwrap();
+        assert_eq!(tracker.view().game_outcome(), None);
+        assert!(tracker.view().is_my_turn());
+        let mut moves = Vec::new();
+        tracker.view().legal_moves(&mut moves);
+        let mv = *moves.iter().find(|mv| tracker.position.piece(mv.to).is_none()).unwrap();
+        tracker
+            .record(Colour::Blue, Confirmation::Move(WireMove::from_move(mv).unwrap(), Outcome::Ok))
+            .unwrap();
+        tracker.record(Colour::Red, confirmation("b4", "b5", Outcome::Ok)).unwrap();
+        assert_eq!(tracker.view().game_outcome(), None);
+        assert_consistent(&tracker);
+    }
+
+    #[test]
+    fn a_battle_that_walls_the_stand_ins_in_does_not_end_the_game() {
+        let rules = manager_rules();
+        let red =
+            setup("9 9 9 9 9 9 9 9 1 2 / 3 3 4 4 4 5 5 5 5 6 / 6 6 6 7 7 7 7 8 8 8 / 8 8 S B B B B B B F");
+        // Blue's stand-ins: Bombs on its front row but for a Marshal on a7.
+        let blue =
+            setup("B B 9 9 B B 9 9 B 1 / 2 3 3 4 4 4 5 5 5 5 / 6 6 6 6 7 7 7 7 8 8 / 8 8 8 9 9 9 9 S F B");
+        let mut tracker = Tracker::new(&rules, Colour::Red, red, blue).unwrap();
+        // The real a7 is a Bomb: once the record has it so, every stand-in
+        // on Blue's front row is a Bomb, and Blue could not move.
+        tracker
+            .record(Colour::Red, confirmation("a4", "a7", Outcome::Dies(Rank::Scout, Rank::Bomb)))
+            .unwrap();
+        let a7 = Square::parse("a7").unwrap();
+        assert_eq!(tracker.view().piece(a7).and_then(|p| p.rank), Some(Rank::Bomb));
+        assert_eq!(tracker.view().game_outcome(), None, "only the manager ends a game");
+        assert_consistent(&tracker);
+        // Blue's real j7 moves; then Red plays on.
+        tracker.record(Colour::Blue, confirmation("j7", "j6", Outcome::Ok)).unwrap();
+        assert_eq!(tracker.view().game_outcome(), None);
+        tracker.record(Colour::Red, confirmation("b4", "b5", Outcome::Ok)).unwrap();
+        assert_eq!(tracker.view().game_outcome(), None);
+        assert_consistent(&tracker);
     }
 
     #[test]
