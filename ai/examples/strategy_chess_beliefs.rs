@@ -7,7 +7,8 @@
 //!     [--players A,B] [--generated] [--every K] [--draws D]
 //! ```
 //!
-//! Games are played by the computer at levels A and B (default 6,6; noisy
+//! Games are played by players A and B (default `6,6`: levels, with changes
+//! after a colon, or sparring styles such as `sparring:defender`; noisy
 //! levels vary the games). Every K plies (default 10), the side to move's
 //! view is taken and, for each unknown enemy piece, each model's
 //! probability of the piece's true rank is estimated from D sampled armies
@@ -19,15 +20,17 @@
 //! all unknown pieces, the unmoved ones, and those whose truth is a Bomb or
 //! the Flag.
 
-use ai::levels::{Level, budget};
 use ai::seeds::{Stream, derive};
-use ai::ComputerPlayer;
 use game_core::rng::seeded;
 use game_core::{Game, Referee, Seat};
 use strategy_chess::beliefs::{Behaviour, BeliefModel, Beliefs};
 use strategy_chess::sampler::sample;
 use strategy_chess::{Rank, Seen, StrategyChess, StrategyChessRules};
 use std::process::ExitCode;
+
+#[path = "support/strategy_chess_players.rs"]
+mod players;
+use players::{Player, parse_player};
 
 /// The models compared, by name.
 fn models() -> Vec<(String, BeliefModel)> {
@@ -40,12 +43,18 @@ fn models() -> Vec<(String, BeliefModel)> {
         models.push((format!("setup prior ^{strength}"), BeliefModel { setup_prior: strength, ..none }));
     }
     models.push(("approach".into(), only(Behaviour { approach: b.approach, ..Behaviour::NONE })));
+    models.push(("hunt the Marshal".into(), only(Behaviour { hunt_marshal: b.hunt_marshal, ..Behaviour::NONE })));
     models.push(("flee".into(), only(Behaviour { flee: b.flee, ..Behaviour::NONE })));
     models.push(("stand".into(), only(Behaviour { stand: b.stand, ..Behaviour::NONE })));
-    for idle in [1.005, 1.01, 1.02] {
+    for idle in [1.005, 1.01] {
         models.push((format!("idle {idle}"), only(Behaviour { idle, ..Behaviour::NONE })));
     }
+    for guard in [3.0, 8.0] {
+        models.push((format!("flag guard {guard}"), BeliefModel { flag_guard: guard, ..none }));
+    }
     models.push(("all (default)".into(), full));
+    models.push(("all, flag guard 8".into(), BeliefModel { flag_guard: 8.0, ..full }));
+    models.push(("all, setup prior ^1".into(), BeliefModel { setup_prior: 1.0, ..full }));
     models
 }
 
@@ -54,6 +63,7 @@ struct Tally {
     all: (f64, u64),
     unmoved: (f64, u64),
     fixed: (f64, u64),
+    flag: (f64, u64),
 }
 
 fn add(slot: &mut (f64, u64), ll: f64) {
@@ -68,14 +78,14 @@ fn mean(slot: (f64, u64)) -> f64 {
 struct Args {
     games: u64,
     seed: u64,
-    players: [u8; 2],
+    players: [String; 2],
     generated: bool,
     every: usize,
     draws: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { games: 20, seed: 1, players: [6, 6], generated: false, every: 10, draws: 200 };
+    let mut args = Args { games: 20, seed: 1, players: ["6".into(), "6".into()], generated: false, every: 10, draws: 200 };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -89,7 +99,7 @@ fn parse_args() -> Result<Args, String> {
             "--players" => {
                 let v = value()?;
                 let (a, b) = v.split_once(',').ok_or("--players A,B")?;
-                args.players = [int(a.into())? as u8, int(b.into())? as u8];
+                args.players = [a.to_string(), b.to_string()];
             }
             "--bench" => {}
             other => return Err(format!("unknown argument `{other}`")),
@@ -105,12 +115,14 @@ fn run(args: &Args) -> Result<(), String> {
     let mut views = 0;
     for game in 0..args.games {
         let seed = args.seed + game;
-        let mut players = args.players.map(|level| {
-            let level = Level::new(level).unwrap_or(Level::MAX);
-            let mut b = budget(StrategyChess::NAME, level).reproducible();
-            b.library_setup = !args.generated;
-            ComputerPlayer::<StrategyChess>::with_budget(b)
-        });
+        let mut players = Vec::new();
+        for spec in &args.players {
+            let mut player = parse_player(spec)?;
+            if let Player::Computer(budget) = &mut player {
+                budget.library_setup = !args.generated;
+            }
+            players.push(player.make());
+        }
         let setups: Vec<_> = (0..2)
             .map(|s| players[s].choose_setup(&rules, Seat(s as u8), derive(seed, Stream::Setup, s as u64)))
             .collect();
@@ -146,17 +158,20 @@ fn run(args: &Args) -> Result<(), String> {
                         if matches!(real.rank, Rank::Bomb | Rank::Flag) {
                             add(&mut tallies[m].fixed, ll);
                         }
+                        if real.rank == Rank::Flag {
+                            add(&mut tallies[m].flag, ll);
+                        }
                     }
                 }
             }
-            let decision = players[seat.index()].choose_move(&view, derive(seed, Stream::Move, ply as u64), None);
-            let mv = decision.best_move.ok_or("no move")?;
+            let decision = players[seat.index()].choose_move(&view, derive(seed, Stream::Move, ply as u64));
+            let mv = decision.mv.ok_or("no move")?;
             referee.submit(seat, ply, mv).map_err(|e| e.to_string())?;
         }
     }
     let base = tallies[0];
     println!(
-        "{} games, levels {} and {}, {} setups, {} views, {} unknown pieces scored",
+        "{} games, {} against {}, {} setups, {} views, {} unknown pieces scored",
         args.games,
         args.players[0],
         args.players[1],
@@ -164,17 +179,19 @@ fn run(args: &Args) -> Result<(), String> {
         views,
         base.all.1
     );
-    println!("| model | all pieces | gain | unmoved | gain | Bombs and Flag | gain |");
-    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    println!("| model | all pieces | gain | unmoved | gain | Bombs and Flag | gain | Flag | gain |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for ((name, _), t) in models.iter().zip(&tallies) {
         println!(
-            "| {name} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} |",
+            "| {name} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} |",
             mean(t.all),
             mean(t.all) - mean(base.all),
             mean(t.unmoved),
             mean(t.unmoved) - mean(base.unmoved),
             mean(t.fixed),
             mean(t.fixed) - mean(base.fixed),
+            mean(t.flag),
+            mean(t.flag) - mean(base.flag),
         );
     }
     Ok(())

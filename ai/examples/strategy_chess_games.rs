@@ -7,55 +7,27 @@
 //!     [--workers W] [--set key=value ...] [--quiet]
 //! ```
 //!
-//! A and B are budgets: a level (`10`), optionally changed by `key=value`
-//! pairs after a colon (`10:samples=32,depth=5,nodes=8m`). Keys: `samples`,
+//! A and B are players: a level (`10`), optionally changed by `key=value`
+//! pairs after a colon (`10:samples=32,depth=5,nodes=8m`; keys `samples`,
 //! `depth` (0 for none), `nodes` (with `k`/`m`), `insight`, `win` (the win
-//! utility), `noise`. Players search with node caps only, one thread each
-//! ([`ai::Budget::reproducible`]), so a game depends only on its budgets and
-//! seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
+//! utility), `noise`), or a sparring style (`sparring:defender`). Computer
+//! players search with node caps only, one thread each
+//! ([`ai::Budget::reproducible`]), so a game depends only on its players
+//! and seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
 //! when `k` is even. The last line is `result W-D-L score P%` for A.
 
-use ai::levels::{Budget, Level, budget};
 use ai::seeds::{Stream, derive};
-use ai::{ComputerPlayer, EngineKind};
+use ai::arena::Contender;
 use game_core::{Game, Referee, RuleSet, Seat};
 use std::process::ExitCode;
+
+#[path = "support/strategy_chess_players.rs"]
+mod players;
+use players::{Player, number, parse_player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use strategy_chess::{Clash, Colour, Rank, StrategyChess, StrategyChessRules};
-
-fn number(value: &str) -> Result<u64, String> {
-    let (digits, scale) = match value.as_bytes().last() {
-        Some(b'k') => (&value[..value.len() - 1], 1_000.0),
-        Some(b'm') => (&value[..value.len() - 1], 1_000_000.0),
-        _ => (value, 1.0),
-    };
-    digits.parse::<f64>().map(|n| (n * scale) as u64).map_err(|_| format!("`{value}` is not a number"))
-}
-
-/// A budget spec: `LEVEL[:key=value,...]`.
-fn parse_budget(spec: &str) -> Result<Budget, String> {
-    let (level, changes) = spec.split_once(':').unwrap_or((spec, ""));
-    let level = level.parse().ok().and_then(Level::new).ok_or_else(|| format!("`{level}` is not a level"))?;
-    let mut b = budget(StrategyChess::NAME, level);
-    for change in changes.split(',').filter(|c| !c.is_empty()) {
-        let (key, value) = change.split_once('=').ok_or_else(|| format!("`{change}` is not key=value"))?;
-        match key {
-            "samples" => b.plan.samples = number(value)? as u32,
-            "depth" => b.depth = Some(number(value)? as u32).filter(|&d| d > 0),
-            "nodes" => b.nodes = Some(number(value)?),
-            "insight" => b.plan.insight = number(value)? as u8,
-            "win" => b.plan.win_utility = number(value)? as i32,
-            "noise" => b.noise = value.parse().map_err(|_| format!("noise: `{value}`"))?,
-            _ => return Err(format!("unknown key `{key}`")),
-        }
-    }
-    if let EngineKind::AlphaBeta(c) = &mut b.engine {
-        c.exact_root = b.noise > 0.0 || b.plan.samples > 1;
-    }
-    Ok(b.reproducible())
-}
 
 /// How one side fared in one game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -72,6 +44,8 @@ struct SideStats {
     lost_strikes: u32,
     /// This side's strikes that won.
     won_strikes: u32,
+    /// The ranks that took this side's Flag.
+    flag_takers: [u32; 12],
 }
 
 impl SideStats {
@@ -87,6 +61,9 @@ impl SideStats {
             self.marshal[i] += other.marshal[i];
         }
         self.lost_strikes += other.lost_strikes;
+        for i in 0..12 {
+            self.flag_takers[i] += other.flag_takers[i];
+        }
         self.won_strikes += other.won_strikes;
     }
 }
@@ -99,25 +76,13 @@ struct GameResult {
     sides: [SideStats; 2],
 }
 
-fn play(
-    budgets: [Budget; 2],
-    rules: &StrategyChessRules,
-    seed: u64,
-    a_first: bool,
-) -> Result<GameResult, String> {
-    // Contender c (0 = A) sits in seat `seat_of[c]`.
+fn play(players: &[Player; 2], rules: &StrategyChessRules, seed: u64, a_first: bool) -> Result<GameResult, String> {
+    // Contender c (0 = A) sits in seat `seat_of[c]`; seat s holds contender `contender_in[s]`.
     let seat_of = if a_first { [0, 1] } else { [1, 0] };
-    let mut players: Vec<ComputerPlayer<StrategyChess>> = Vec::new();
-    let mut contender_in = [0usize; 2];
-    for (seat, contender) in contender_in.iter_mut().enumerate() {
-        let c = if seat_of[0] == seat { 0 } else { 1 };
-        *contender = c;
-        players.push(ComputerPlayer::with_budget(budgets[c]));
-    }
+    let contender_in = seat_of;
+    let mut seated: Vec<Box<dyn Contender<StrategyChess>>> = contender_in.iter().map(|&c| players[c].make()).collect();
     let setups: Vec<_> = (0..2)
-        .map(|seat| {
-            players[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64))
-        })
+        .map(|seat| seated[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64)))
         .collect();
     let start = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
     let mut referee = Referee::new(start);
@@ -125,18 +90,14 @@ fn play(
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let clock = Instant::now();
-        let decision = players[seat.index()].choose_move(
-            &referee.view(seat),
-            derive(seed, Stream::Move, ply as u64),
-            None,
-        );
+        let decision = seated[seat.index()].choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64));
         let spent = clock.elapsed().as_micros() as u64;
         let side = &mut sides[contender_in[seat.index()]];
         side.moves += 1;
-        side.nodes += decision.stats.nodes;
+        side.nodes += decision.nodes;
         side.micros += spent;
         side.max_micros = side.max_micros.max(spent);
-        let mv = decision.best_move.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
+        let mv = decision.mv.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -145,6 +106,9 @@ fn play(
         match battle.clash {
             Clash::AttackerWins | Clash::FlagCaptured => sides[mover].won_strikes += 1,
             _ => sides[mover].lost_strikes += 1,
+        }
+        if battle.clash == Clash::FlagCaptured {
+            sides[other].flag_takers[battle.attacker.index()] += 1;
         }
         if battle.defender == Rank::Bomb && !battle.clash.attacker_survives() {
             sides[mover].bomb_deaths[battle.attacker.index()] += 1;
@@ -215,7 +179,7 @@ fn parse_args() -> Result<Args, String> {
 
 fn run(args: &Args) -> Result<(), String> {
     let rules = StrategyChessRules::default().with_settings(&args.settings).map_err(|e| format!("{e:?}"))?;
-    let budgets = [parse_budget(&args.specs[0])?, parse_budget(&args.specs[1])?];
+    let players = [parse_player(&args.specs[0])?, parse_player(&args.specs[1])?];
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..args.games).map(|_| None).collect());
     let failure: Mutex<Option<String>> = Mutex::new(None);
@@ -229,7 +193,7 @@ fn run(args: &Args) -> Result<(), String> {
                         break;
                     }
                     let seed = args.seed + k as u64;
-                    match play(budgets, &rules, seed, k % 2 == 0) {
+                    match play(&players, &rules, seed, k % 2 == 0) {
                         Ok(result) => {
                             let mut all = results.lock().unwrap();
                             all[k] = Some(result);
@@ -285,13 +249,18 @@ fn run(args: &Args) -> Result<(), String> {
     }
     println!("endings: {endings:?}; mean length {} plies", plies / results.len().max(1));
     for (name, s) in ["A", "B"].iter().zip(&sides) {
+        let takers: Vec<String> = Rank::ALL
+            .iter()
+            .filter(|r| s.flag_takers[r.index()] > 0)
+            .map(|r| format!("{}:{}", r.token(), s.flag_takers[r.index()]))
+            .collect();
         let bombs: Vec<String> = Rank::ALL
             .iter()
             .filter(|r| s.bomb_deaths[r.index()] > 0)
             .map(|r| format!("{}:{}", r.token(), s.bomb_deaths[r.index()]))
             .collect();
         println!(
-            "{name}: {:.1} ms/move (max {:.0}), {} nodes/move; strikes won {} lost {}; died on bombs [{}]; Marshal lost to bomb {} spy {} marshal {} other {}",
+            "{name}: {:.1} ms/move (max {:.0}), {} nodes/move; strikes won {} lost {}; died on bombs [{}]; Marshal lost to bomb {} spy {} marshal {} other {}; Flag taken by [{}]",
             s.micros as f64 / s.moves.max(1) as f64 / 1e3,
             s.max_micros as f64 / 1e3,
             s.nodes / s.moves.max(1),
@@ -302,6 +271,7 @@ fn run(args: &Args) -> Result<(), String> {
             s.marshal[1],
             s.marshal[2],
             s.marshal[3],
+            takers.join(" "),
         );
     }
     let n = results.len().max(1) as f64;

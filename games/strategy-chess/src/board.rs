@@ -68,6 +68,8 @@ pub(crate) struct Board {
     occupied: [SquareSet; 2],
     mobile: [SquareSet; 2],
     scouts: [SquareSet; 2],
+    miners: [SquareSet; 2],
+    bombs: [SquareSet; 2],
     flags: [SquareSet; 2],
     /// The squares whose pieces (of either colour) have moved.
     moved: SquareSet,
@@ -90,6 +92,8 @@ impl Board {
             occupied: [0; 2],
             mobile: [0; 2],
             scouts: [0; 2],
+            miners: [0; 2],
+            bombs: [0; 2],
             flags: [0; 2],
             moved: 0,
             known: 0,
@@ -146,6 +150,18 @@ impl Board {
         self.scouts[colour.index()]
     }
 
+    /// The squares holding `colour`'s Miners.
+    #[inline]
+    pub fn miners(&self, colour: Colour) -> SquareSet {
+        self.miners[colour.index()]
+    }
+
+    /// The squares holding `colour`'s Bombs.
+    #[inline]
+    pub fn bombs(&self, colour: Colour) -> SquareSet {
+        self.bombs[colour.index()]
+    }
+
     /// The squares holding `colour`'s Flag (one in every army).
     #[inline]
     pub fn flags(&self, colour: Colour) -> SquareSet {
@@ -175,8 +191,11 @@ impl Board {
         if piece.rank == Rank::Scout {
             self.scouts[c] ^= b;
         }
-        if piece.rank == Rank::Flag {
-            self.flags[c] ^= b;
+        match piece.rank {
+            Rank::Flag => self.flags[c] ^= b,
+            Rank::Miner => self.miners[c] ^= b,
+            Rank::Bomb => self.bombs[c] ^= b,
+            _ => {}
         }
         self.key ^= PIECE_KEYS[sq.index() * 2 * RANK_COUNT + (code(piece) - 1) as usize];
     }

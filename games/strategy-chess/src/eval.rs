@@ -34,7 +34,7 @@
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
 use crate::rank::{Colour, RANK_COUNT, Rank};
-use crate::square::{LAND, NEIGHBOUR, SQUARES, SquareSet, bit, next_to, squares_of};
+use crate::square::{LAND, NEIGHBOUR, bit, next_to, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
 
 /// The value of each rank, strongest first (Marshal .. Flag).
@@ -71,25 +71,6 @@ pub const HUNT_RANGE: i32 = 18;
 /// Flag is and only guesses the other (in each sample), so averaged over
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
-
-/// `WITHIN_STEPS[square][n]`: the squares at most `n` steps from `square`,
-/// walking round the lakes (pieces aside), for `n` below [`HUNT_RANGE`].
-/// The walk only depends on the board, so it is made once, when compiling.
-static WITHIN_STEPS: [[SquareSet; HUNT_RANGE as usize]; SQUARES] = {
-    let mut table = [[0; HUNT_RANGE as usize]; SQUARES];
-    let mut square = 0;
-    while square < SQUARES {
-        let mut reach = if LAND & bit(square) != 0 { bit(square) } else { 0 };
-        let mut steps = 0;
-        while steps < HUNT_RANGE as usize {
-            table[square][steps] = reach;
-            reach |= next_to(reach) & LAND;
-            steps += 1;
-        }
-        square += 1;
-    }
-    table
-};
 
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
@@ -132,20 +113,27 @@ impl StrategyChess {
     }
 
     /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
-    /// `colour`'s nearest movable piece stands to the enemy Flag, walking
-    /// round the lakes (other pieces aside); 0 without a Flag or a movable
-    /// piece in range.
+    /// `colour`'s nearest piece that can get there stands to the enemy
+    /// Flag, plus [`FLAG_CLOSE`] for the last steps; 0 without a Flag or a
+    /// hunter in range. Steps go round the lakes and the enemy's Bombs, but
+    /// a Miner goes through Bombs (a strike is a step); other pieces are
+    /// left aside (they move, or can be struck).
     fn flag_hunt(&self, colour: Colour) -> i32 {
-        let Some(flag) = squares_of(self.board.flags(colour.opponent())).next() else {
+        let enemy = colour.opponent();
+        let Some(flag) = squares_of(self.board.flags(enemy)).next() else {
             return 0;
         };
-        let hunters = self.board.mobile(colour);
-        let within = &WITHIN_STEPS[flag.index()];
+        let miners = self.board.miners(colour);
+        let others = self.board.mobile(colour) & !miners;
+        let walls = self.board.bombs(enemy);
+        let (mut open, mut mined) = (flag.bit(), flag.bit());
         for steps in 0..HUNT_RANGE {
-            if within[steps as usize] & hunters != 0 {
+            if open & others != 0 || mined & miners != 0 {
                 let close = FLAG_CLOSE.get(steps as usize).copied().unwrap_or(0);
                 return FLAG_HUNT * (HUNT_RANGE - steps) + close;
             }
+            open |= next_to(open) & LAND & !walls;
+            mined |= next_to(mined) & LAND;
         }
         0
     }
@@ -281,20 +269,24 @@ to_move: red
         assert_eq!(value(near), -read(near, blue).evaluate(Seat::SECOND));
     }
 
-    /// The table is the walk grown one step at a time from each land
-    /// square, round the lakes.
+    /// A Bomb wall round the Flag stops every hunter but a Miner.
     #[test]
-    fn the_steps_table_is_the_walk_round_the_lakes() {
-        use crate::square::{Direction, shift};
-        for square in (0..SQUARES).filter(|&sq| LAND & bit(sq) != 0) {
-            let mut reach = bit(square);
-            for (steps, &within) in WITHIN_STEPS[square].iter().enumerate() {
-                assert_eq!(within, reach, "square {square}, {steps} steps");
-                reach |= Direction::ALL.iter().fold(reach, |set, &dir| set | shift(reach, dir)) & LAND;
-            }
-        }
-        // No walk ever enters a lake.
-        assert!(WITHIN_STEPS.iter().flatten().all(|&set| set & !LAND == 0));
+    fn only_a_miner_walks_through_the_bomb_wall() {
+        let text = |red: &str, back: &str| {
+            format!(
+                "{back}\n. . . . bB . . . . .\n. . . . . . . . . b8\n{red}\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . rF . . . . .\nto_move: red\n"
+            )
+        };
+        let hunt = |red: &str, back: &str| {
+            let game = StrategyChess::parse_position(&StrategyChessRules::default(), &text(red, back)).unwrap();
+            game.flag_hunt(Colour::Red)
+        };
+        let (walled, open_right) = (". . . bB bF bB . . . .", ". . . bB bF . . . . .");
+        // From e7 the Flag on e10 is 3 steps through the Bomb on e9.
+        assert_eq!(hunt(". . . . r8 . . . . .", walled), FLAG_HUNT * (HUNT_RANGE - 3) + FLAG_CLOSE[3]);
+        assert_eq!(hunt(". . . . r5 . . . . .", walled), 0, "no way in but through a Bomb");
+        // With f10 open, round the wall: e7 f7 f8 f9 f10 e10.
+        assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
     }
 
     /// The best threat by its definition: every mobile piece of the side to

@@ -70,7 +70,9 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
     let pieces = &beliefs.pieces;
     let mut dealt: Vec<Option<Rank>> = vec![None; pieces.len()];
     let mut left = *pool;
-    // The Flag first, then the Bombs: they can only go to unmoved pieces.
+    // The Flag first, then the Bombs (round it): they can only go to
+    // unmoved pieces.
+    let mut flag = None;
     for rank in [Rank::Flag, Rank::Bomb] {
         for _ in 0..left[rank.index()] {
             let open: Vec<usize> =
@@ -78,10 +80,17 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
             if open.is_empty() {
                 break;
             }
-            let weights: Vec<f64> = open.iter().map(|&i| pieces[i].weight[rank.index()]).collect();
+            let guard = |i: usize| match flag {
+                Some(f) if rank == Rank::Bomb && pieces[i].square.is_next_to(f) => beliefs.flag_guard,
+                _ => 1.0,
+            };
+            let weights: Vec<f64> = open.iter().map(|&i| pieces[i].weight[rank.index()] * guard(i)).collect();
             let i = open[weighted(&weights, rng)];
             dealt[i] = Some(rank);
             left[rank.index()] -= 1;
+            if rank == Rank::Flag {
+                flag = Some(pieces[i].square);
+            }
         }
     }
     let mut order: Vec<usize> = (0..pieces.len()).filter(|&i| dealt[i].is_none()).collect();
@@ -110,6 +119,7 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
         pieces.iter().zip(dealt).map(|(b, r)| (b.square, r.unwrap_or(Rank::Sergeant))).collect();
     // Metropolis swaps towards the weighted distribution.
     let n = ranks.len();
+    let guarded = beliefs.flag_guard != 1.0;
     if n >= 2 {
         for _ in 0..n * SWAPS_PER_PIECE {
             let i = rng.random_range(0..n);
@@ -119,10 +129,20 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
                 continue;
             }
             let (wi, wj) = (&pieces[i].weight, &pieces[j].weight);
-            let new = wi[b.index()] * wj[a.index()];
+            let mut new = wi[b.index()] * wj[a.index()];
             let old = wi[a.index()] * wj[b.index()];
             if new <= 0.0 {
                 continue;
+            }
+            let walls = |r: Rank| matches!(r, Rank::Flag | Rank::Bomb);
+            if guarded && (walls(a) || walls(b)) {
+                let before = guards(beliefs, &ranks);
+                ranks[i].1 = b;
+                ranks[j].1 = a;
+                let after = guards(beliefs, &ranks);
+                ranks[i].1 = a;
+                ranks[j].1 = b;
+                new *= beliefs.flag_guard.powi(after - before);
             }
             if new >= old || rng.random_range(0.0..1.0) * old < new {
                 ranks[i].1 = b;
@@ -131,6 +151,16 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
         }
     }
     ranks
+}
+
+/// How many Bombs, dealt or revealed, stand next to the dealt Flag.
+fn guards(beliefs: &Beliefs, ranks: &[(Square, Rank)]) -> i32 {
+    let Some(&(flag, _)) = ranks.iter().find(|(_, r)| *r == Rank::Flag) else { return 0 };
+    flag.neighbours()
+        .filter(|n| {
+            beliefs.known_bombs & n.bit() != 0 || ranks.iter().any(|&(sq, r)| sq == *n && r == Rank::Bomb)
+        })
+        .count() as i32
 }
 
 /// The ranks left to deal: the enemy's remaining counts less its pieces
@@ -245,7 +275,7 @@ mod tests {
             }
         }
         assert!(back[0] < 90, "uniform: about a quarter on the back row, got {}", back[0]);
-        assert!(back[1] > 150, "human setups: mostly on the back row, got {}", back[1]);
+        assert!(back[1] > 110, "human setups: more than half on the back row, got {}", back[1]);
     }
 
     /// A piece known to be a Scout (it moved far) is a Scout in every

@@ -25,8 +25,12 @@ pub const MAX_EVIDENCE: f64 = 400.0;
 /// ranks it favours against the others.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Behaviour {
-    /// The piece stepped next to a known piece: ranks that beat it.
+    /// The piece stepped next to a known piece: ranks that beat it (as
+    /// the square root for a step to two squares away).
     pub approach: f64,
+    /// The same when the known piece is the Marshal: only the Spy beats
+    /// it, and nothing else walks up to a Marshal that can strike it.
+    pub hunt_marshal: f64,
     /// The piece stepped away from a known piece next to it: ranks that
     /// lose to it.
     pub flee: f64,
@@ -43,7 +47,7 @@ pub struct Behaviour {
 
 impl Behaviour {
     /// No sighting counts.
-    pub const NONE: Behaviour = Behaviour { approach: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
+    pub const NONE: Behaviour = Behaviour { approach: 1.0, hunt_marshal: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
 }
 
 /// Whether `rank` striking `known` wins or draws, and whether it wins.
@@ -121,9 +125,12 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                 for (ours, known) in shown.iter().enumerate().filter_map(|(i, k)| k.map(|k| (i, k))) {
                     let Some(square) = at[ours] else { continue };
                     let (before, after) = (distance(event.from, square), distance(event.to, square));
-                    if after < before && after == 1 {
+                    if after < before && after <= 2 {
+                        // Two steps away counts as half a sighting (the square root).
+                        let ratio = if known == Rank::Marshal { behaviour.hunt_marshal } else { behaviour.approach };
+                        let ratio = if after == 1 { ratio } else { ratio.sqrt() };
                         let favoured = |r: Rank| outcome(r, known).1;
-                        scale(&mut weight[mover], &favoured, behaviour.approach);
+                        scale(&mut weight[mover], &favoured, ratio);
                     } else if after > before && before == 1 {
                         let favoured = |r: Rank| !outcome(r, known).0;
                         scale(&mut weight[mover], &favoured, behaviour.flee);
@@ -223,7 +230,7 @@ to_move: red
         }
         let view = game.view(Seat::FIRST);
         let tracks = Tracks::of(&view);
-        let behaviour = Behaviour { approach: 4.0, flee: 3.0, stand: 2.0, idle: 1.0 };
+        let behaviour = Behaviour { approach: 2.0, hunt_marshal: 4.0, flee: 3.0, stand: 2.0, idle: 1.0 };
         let weight = evidence(&tracks, Colour::Red, &behaviour);
         let piece = |name: &str| tracks.piece_on(Square::parse(name).unwrap()).unwrap();
         let (walker, leaver) = (weight[piece("f6")], weight[piece("e7")]);

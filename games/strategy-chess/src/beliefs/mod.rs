@@ -29,7 +29,7 @@ pub use setup_prior::SetupPrior;
 pub use tracks::Tracks;
 
 use crate::rank::{Colour, RANK_COUNT, Rank};
-use crate::square::Square;
+use crate::square::{Square, SquareSet};
 use crate::view::{Seen, StrategyChessView};
 
 /// Which evidence counts, and how much.
@@ -41,18 +41,23 @@ pub struct BeliefModel {
     pub setup_prior: f64,
     /// The likelihood ratios of behaviour sightings.
     pub behaviour: Behaviour,
+    /// How much likelier an army is for each Bomb next to its Flag (people
+    /// wall their Flag in with Bombs): the weight of a whole army is
+    /// multiplied by this for every Bomb, unknown or revealed, beside the
+    /// Flag. 1 ignores it.
+    pub flag_guard: f64,
 }
 
 impl BeliefModel {
     /// The hard facts only: every army that fits them is equally likely.
-    pub const UNIFORM: BeliefModel =
-        BeliefModel { setup_prior: 0.0, behaviour: Behaviour::NONE };
+    pub const UNIFORM: BeliefModel = BeliefModel { setup_prior: 0.0, behaviour: Behaviour::NONE, flag_guard: 1.0 };
 
     /// The model the computer player uses (the figures behind it are in
     /// docs/strategy-chess-ai.md).
     pub const DEFAULT: BeliefModel = BeliefModel {
         setup_prior: 0.5,
-        behaviour: Behaviour { approach: 3.0, flee: 2.0, stand: 1.5, idle: 1.0 },
+        behaviour: Behaviour { approach: 3.0, hunt_marshal: 8.0, flee: 2.0, stand: 1.5, idle: 1.0 },
+        flag_guard: 3.0,
     };
 
     /// The model a search with this much insight draws by (see
@@ -83,6 +88,10 @@ pub struct Beliefs {
     pub enemy: Colour,
     /// The unknown enemy pieces, a1 first.
     pub pieces: Vec<Belief>,
+    /// The enemy's Bombs the viewer can see (revealed in battle).
+    pub known_bombs: SquareSet,
+    /// See [`BeliefModel::flag_guard`].
+    pub flag_guard: f64,
 }
 
 impl Beliefs {
@@ -95,9 +104,16 @@ impl Beliefs {
         let evidence = behaviour::evidence(&tracks, viewer, &model.behaviour);
         let prior = SetupPrior::builtin();
         let mut pieces = Vec::new();
+        let mut known_bombs = 0;
         for (square, seen) in view.squares() {
             let Seen::Piece(piece) = seen else { continue };
-            if piece.colour != enemy || piece.known_rank().is_some() {
+            if piece.colour != enemy {
+                continue;
+            }
+            if let Some(rank) = piece.known_rank() {
+                if rank == Rank::Bomb {
+                    known_bombs |= square.bit();
+                }
                 continue;
             }
             let id = tracks.piece_on(square);
@@ -117,7 +133,7 @@ impl Beliefs {
             }
             pieces.push(Belief { square, moved: piece.facts.moved, weight });
         }
-        Beliefs { enemy, pieces }
+        Beliefs { enemy, pieces, known_bombs, flag_guard: model.flag_guard }
     }
 
     /// The belief about the piece on `square`, if it is an unknown enemy
