@@ -4,10 +4,10 @@
 //!
 //! ```text
 //! cargo run --release -p ai --example strategy_chess_beliefs -- [--games N] [--seed S]
-//!     [--players A,B] [--generated] [--every K] [--draws D]
+//!     [--players A/B] [--generated] [--every K] [--draws D]
 //! ```
 //!
-//! Games are played by players A and B (default `6,6`: levels, with changes
+//! Games are played by players A and B (`--players A/B`, default `6/6`: levels, with changes
 //! after a colon, or sparring styles such as `sparring:defender`; noisy
 //! levels vary the games). Every K plies (default 10), the side to move's
 //! view is taken and, for each unknown enemy piece, each model's
@@ -23,10 +23,10 @@
 use ai::seeds::{Stream, derive};
 use game_core::rng::seeded;
 use game_core::{Game, Referee, Seat};
+use std::process::ExitCode;
 use strategy_chess::beliefs::{Behaviour, BeliefModel, Beliefs};
 use strategy_chess::sampler::sample;
 use strategy_chess::{Rank, Seen, StrategyChess, StrategyChessRules};
-use std::process::ExitCode;
 
 #[path = "support/strategy_chess_players.rs"]
 mod players;
@@ -43,7 +43,10 @@ fn models() -> Vec<(String, BeliefModel)> {
         models.push((format!("setup prior ^{strength}"), BeliefModel { setup_prior: strength, ..none }));
     }
     models.push(("approach".into(), only(Behaviour { approach: b.approach, ..Behaviour::NONE })));
-    models.push(("hunt the Marshal".into(), only(Behaviour { hunt_marshal: b.hunt_marshal, ..Behaviour::NONE })));
+    models.push((
+        "hunt the Marshal".into(),
+        only(Behaviour { hunt_marshal: b.hunt_marshal, ..Behaviour::NONE }),
+    ));
     models.push(("flee".into(), only(Behaviour { flee: b.flee, ..Behaviour::NONE })));
     models.push(("stand".into(), only(Behaviour { stand: b.stand, ..Behaviour::NONE })));
     for idle in [1.005, 1.01] {
@@ -52,6 +55,10 @@ fn models() -> Vec<(String, BeliefModel)> {
     for guard in [3.0, 8.0] {
         models.push((format!("flag guard {guard}"), BeliefModel { flag_guard: guard, ..none }));
     }
+    models.push((
+        "Spy near the Marshal".into(),
+        BeliefModel { spy_near_marshal: full.spy_near_marshal, ..none },
+    ));
     models.push(("all (default)".into(), full));
     models.push(("all, flag guard 8".into(), BeliefModel { flag_guard: 8.0, ..full }));
     models.push(("all, setup prior ^1".into(), BeliefModel { setup_prior: 1.0, ..full }));
@@ -64,6 +71,7 @@ struct Tally {
     unmoved: (f64, u64),
     fixed: (f64, u64),
     flag: (f64, u64),
+    spy: (f64, u64),
 }
 
 fn add(slot: &mut (f64, u64), ll: f64) {
@@ -85,7 +93,14 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { games: 20, seed: 1, players: ["6".into(), "6".into()], generated: false, every: 10, draws: 200 };
+    let mut args = Args {
+        games: 20,
+        seed: 1,
+        players: ["6".into(), "6".into()],
+        generated: false,
+        every: 10,
+        draws: 200,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -98,7 +113,7 @@ fn parse_args() -> Result<Args, String> {
             "--generated" => args.generated = true,
             "--players" => {
                 let v = value()?;
-                let (a, b) = v.split_once(',').ok_or("--players A,B")?;
+                let (a, b) = v.split_once('/').or_else(|| v.split_once(',')).ok_or("--players A/B")?;
                 args.players = [a.to_string(), b.to_string()];
             }
             "--bench" => {}
@@ -138,7 +153,11 @@ fn run(args: &Args) -> Result<(), String> {
                     let beliefs = Beliefs::of(&view, model);
                     let mut counts = vec![[0u64; 12]; beliefs.pieces.len()];
                     for d in 0..args.draws {
-                        let drawn = sample(&view, &beliefs, &mut seeded(derive(seed, Stream::Sample, d ^ (ply as u64) << 20)));
+                        let drawn = sample(
+                            &view,
+                            &beliefs,
+                            &mut seeded(derive(seed, Stream::Sample, d ^ (ply as u64) << 20)),
+                        );
                         for (i, belief) in beliefs.pieces.iter().enumerate() {
                             if let Some(piece) = drawn.piece(belief.square) {
                                 counts[i][piece.rank.index()] += 1;
@@ -161,6 +180,9 @@ fn run(args: &Args) -> Result<(), String> {
                         if real.rank == Rank::Flag {
                             add(&mut tallies[m].flag, ll);
                         }
+                        if real.rank == Rank::Spy {
+                            add(&mut tallies[m].spy, ll);
+                        }
                     }
                 }
             }
@@ -179,11 +201,13 @@ fn run(args: &Args) -> Result<(), String> {
         views,
         base.all.1
     );
-    println!("| model | all pieces | gain | unmoved | gain | Bombs and Flag | gain | Flag | gain |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| model | all pieces | gain | unmoved | gain | Bombs and Flag | gain | Flag | gain | Spy | gain |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for ((name, _), t) in models.iter().zip(&tallies) {
         println!(
-            "| {name} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} |",
+            "| {name} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} |",
             mean(t.all),
             mean(t.all) - mean(base.all),
             mean(t.unmoved),
@@ -192,6 +216,8 @@ fn run(args: &Args) -> Result<(), String> {
             mean(t.fixed) - mean(base.fixed),
             mean(t.flag),
             mean(t.flag) - mean(base.flag),
+            mean(t.spy),
+            mean(t.spy) - mean(base.spy),
         );
     }
     Ok(())

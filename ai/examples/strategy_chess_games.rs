@@ -16,8 +16,8 @@
 //! and seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
 //! when `k` is even. The last line is `result W-D-L score P%` for A.
 
-use ai::seeds::{Stream, derive};
 use ai::arena::Contender;
+use ai::seeds::{Stream, derive};
 use game_core::{Game, Referee, RuleSet, Seat};
 use std::process::ExitCode;
 
@@ -76,13 +76,21 @@ struct GameResult {
     sides: [SideStats; 2],
 }
 
-fn play(players: &[Player; 2], rules: &StrategyChessRules, seed: u64, a_first: bool) -> Result<GameResult, String> {
+fn play(
+    players: &[Player; 2],
+    rules: &StrategyChessRules,
+    seed: u64,
+    a_first: bool,
+) -> Result<GameResult, String> {
     // Contender c (0 = A) sits in seat `seat_of[c]`; seat s holds contender `contender_in[s]`.
     let seat_of = if a_first { [0, 1] } else { [1, 0] };
     let contender_in = seat_of;
-    let mut seated: Vec<Box<dyn Contender<StrategyChess>>> = contender_in.iter().map(|&c| players[c].make()).collect();
+    let mut seated: Vec<Box<dyn Contender<StrategyChess>>> =
+        contender_in.iter().map(|&c| players[c].make()).collect();
     let setups: Vec<_> = (0..2)
-        .map(|seat| seated[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64)))
+        .map(|seat| {
+            seated[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64))
+        })
         .collect();
     let start = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
     let mut referee = Referee::new(start);
@@ -90,7 +98,8 @@ fn play(players: &[Player; 2], rules: &StrategyChessRules, seed: u64, a_first: b
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let clock = Instant::now();
-        let decision = seated[seat.index()].choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64));
+        let decision =
+            seated[seat.index()].choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64));
         let spent = clock.elapsed().as_micros() as u64;
         let side = &mut sides[contender_in[seat.index()]];
         side.moves += 1;

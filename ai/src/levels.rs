@@ -261,17 +261,17 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 /// Strategy Chess (hidden pieces): alpha-beta on positions sampled from
 /// the view, their values averaged.
 ///
-/// - Depth matters most: one ply sees a strike but not the answer to it.
-///   More samples help little: level 10 with eight or sixteen samples
-///   scored about 70% against level 5 alike (two samples already tell a
-///   likely Bomb from a likely Spy). What lost those games was the Flag
-///   left undefended, which the evaluation now weighs (`FLAG_CLOSE` in
-///   the game's `eval.rs`).
+/// - The samples are drawn by the game's beliefs (insight 1: where people
+///   set up, how pieces behaved) from level 2 up, with strikes on unknown
+///   pieces scored at their odds (insight 2) from level 4 up; level 1
+///   knows only the hard facts.
 /// - Level 1 sets up with a generated setup, every other level with a
-///   library setup.
-/// - Level 10: depth 4 on sixteen samples, capped at 4 million nodes
-///   (about 0.1 s of one core a move in a match; the 2 s time cap, with
-///   the samples on two threads, only binds on a slow machine).
+///   library setup whose Flag is bombed in.
+/// - Level 10: 32 samples to depth 5 (on two threads), at most 8 million
+///   nodes and 1.5 s a move; a match, which plays by the node cap alone,
+///   searches about as much as the clock allows on an idle two-core
+///   machine. The figures behind these choices are in
+///   docs/strategy-chess-ai.md.
 pub const STRATEGY_CHESS_TABLE: [Budget; 10] = [
     alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 1).with_generated_setup(),
     alpha_beta(1, 20, 200)
@@ -286,23 +286,23 @@ pub const STRATEGY_CHESS_TABLE: [Budget; 10] = [
         .with_table(1, 1),
     alpha_beta(2, 50, 300)
         .with_samples(2, STRATEGY_CHESS_WIN)
-        .with_insight(1)
+        .with_insight(2)
         .with_noise(0.3)
         .with_table(1, 1),
     alpha_beta(2, 100, 400)
         .with_samples(2, STRATEGY_CHESS_WIN)
-        .with_insight(1)
+        .with_insight(2)
         .with_noise(0.2)
         .with_table(1, 1),
     alpha_beta(2, 200, 500)
         .with_samples(4, STRATEGY_CHESS_WIN)
-        .with_insight(1)
+        .with_insight(2)
         .with_noise(0.1)
         .with_table(2, 1),
-    alpha_beta(2, 400, 800).with_samples(8, STRATEGY_CHESS_WIN).with_insight(1).with_table(2, 1),
-    alpha_beta(3, 1_000, 1_200).with_samples(8, STRATEGY_CHESS_WIN).with_insight(1).with_table(4, 1),
-    alpha_beta(4, 2_000, 1_600).with_samples(8, STRATEGY_CHESS_WIN).with_insight(1).with_table(8, 1),
-    alpha_beta(4, 4_000, 2_000).with_samples(16, STRATEGY_CHESS_WIN).with_insight(1).with_table(8, 1),
+    alpha_beta(2, 400, 800).with_samples(8, STRATEGY_CHESS_WIN).with_insight(2).with_table(2, 1),
+    alpha_beta(3, 1_000, 1_000).with_samples(8, STRATEGY_CHESS_WIN).with_insight(2).with_table(4, 1),
+    alpha_beta(4, 2_000, 1_200).with_samples(16, STRATEGY_CHESS_WIN).with_insight(2).with_table(8, 1),
+    alpha_beta(5, 8_000, 1_500).with_samples(32, STRATEGY_CHESS_WIN).with_insight(2).with_table(8, 1),
 ];
 
 /// The table of the game called `game` (a [`game_core::Game::NAME`]).

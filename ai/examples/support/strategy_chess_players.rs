@@ -24,7 +24,11 @@ impl Contender<StrategyChess> for Sparring {
     fn choose_setup(&mut self, rules: &StrategyChessRules, seat: Seat, seed: u64) -> strategy_chess::Setup {
         self.0.setup(rules, Colour::of_seat(seat), &mut game_core::rng::seeded(seed))
     }
-    fn choose_move(&mut self, view: &strategy_chess::StrategyChessView, seed: u64) -> Decision<strategy_chess::Move> {
+    fn choose_move(
+        &mut self,
+        view: &strategy_chess::StrategyChessView,
+        seed: u64,
+    ) -> Decision<strategy_chess::Move> {
         Decision { mv: self.0.choose(view, &mut game_core::rng::seeded(seed)), nodes: 0 }
     }
 }
@@ -77,4 +81,3 @@ pub fn parse_budget(spec: &str) -> Result<Budget, String> {
     }
     Ok(b.reproducible())
 }
-

@@ -69,6 +69,7 @@ pub(crate) struct Board {
     mobile: [SquareSet; 2],
     scouts: [SquareSet; 2],
     miners: [SquareSet; 2],
+    marshals: [SquareSet; 2],
     bombs: [SquareSet; 2],
     flags: [SquareSet; 2],
     /// The squares whose pieces (of either colour) have moved.
@@ -93,6 +94,7 @@ impl Board {
             mobile: [0; 2],
             scouts: [0; 2],
             miners: [0; 2],
+            marshals: [0; 2],
             bombs: [0; 2],
             flags: [0; 2],
             moved: 0,
@@ -156,6 +158,12 @@ impl Board {
         self.miners[colour.index()]
     }
 
+    /// The square holding `colour`'s Marshal, if any (as a set).
+    #[inline]
+    pub fn marshals(&self, colour: Colour) -> SquareSet {
+        self.marshals[colour.index()]
+    }
+
     /// The squares holding `colour`'s Bombs.
     #[inline]
     pub fn bombs(&self, colour: Colour) -> SquareSet {
@@ -194,6 +202,7 @@ impl Board {
         match piece.rank {
             Rank::Flag => self.flags[c] ^= b,
             Rank::Miner => self.miners[c] ^= b,
+            Rank::Marshal => self.marshals[c] ^= b,
             Rank::Bomb => self.bombs[c] ^= b,
             _ => {}
         }

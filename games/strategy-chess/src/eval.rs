@@ -12,22 +12,31 @@
 //!   side's pieces of that rank the opponent has not identified (the
 //!   remaining count less the pieces revealed in battle or shown to be
 //!   Scouts by a long move), each worth a bonus that grows with what its
-//!   secrecy protects ([`HIDDEN_VALUE`]: a hidden Marshal cannot be hunted
-//!   by the Spy, a hidden Spy can still strike, unknown Bombs make every
-//!   unmoved piece a risk); and a small bonus for every piece that has not
-//!   moved (it may still be a Bomb);
+//!   secrecy protects ([`HIDDEN_VALUE`]): a revealed Marshal is hunted by
+//!   the Spy and a revealed General by the Marshal, so their secrecy is
+//!   worth a good part of a Colonel, and a strike that shows them must win
+//!   that much; and a small bonus for every piece that has not moved (it
+//!   may still be a Bomb);
 //! - **threats:** the side to move gains part of the value of the best
 //!   revealed enemy piece it can strike and beat right now;
-//! - **the hunt for the Flag:** the closer its nearest movable piece stands
-//!   to the enemy Flag, the better. In a sampled position the Flag stands
-//!   where the sampler guessed, so over many samples the pull is towards
-//!   where the Flag probably is. Without it a shallow search has no reason
-//!   to advance, and games between computers end in draws by
-//!   `no_capture_limit`. The last four steps weigh much more
+//! - **the hunt for the Flag:** the closer its nearest hunter stands to
+//!   the enemy Flag, the better, walking round lakes and the Flag owner's
+//!   Bombs (a Miner walks through them). In a sampled position the Flag
+//!   stands where the sampler guessed, so over many samples the pull is
+//!   towards where the Flag probably is. Without it a shallow search has no
+//!   reason to advance. The last four steps weigh much more
 //!   ([`FLAG_CLOSE`]): a search of four plies sees a Flag taken only from
-//!   two steps away, and in lost games the computer watched an enemy
-//!   piece walk up to its Flag. A seat knows its own Flag and only guesses
-//!   the enemy's, so averaged over samples this term mostly defends.
+//!   two steps away. A seat knows its own Flag and only guesses the
+//!   enemy's, so averaged over samples this term mostly defends: a Miner
+//!   at the Bomb wall round our Flag is an alarm, a Captain there is not.
+//!   The Marshal hunts only when nothing else can (sent into the enemy's
+//!   camp, it meets the Spy);
+//! - **luck taken out:** in search positions, what strikes on unknown
+//!   pieces won or lost beyond their odds ([`crate::odds`]).
+//!
+//! Towards `no_capture_limit` the value shrinks to a draw's 0
+//! ([`StrategyChess::evaluate`] explains how), which makes the side ahead
+//! fight before the limit.
 //!
 //! It is zero-sum and stays far inside ±[`game_core::EVAL_LIMIT`].
 
@@ -51,9 +60,7 @@ pub const SPY_BONUS: i32 = 120;
 /// Bonus, by rank (Marshal .. Flag), for a piece the opponent has not
 /// identified. The Flag is never identified before the game ends, so its
 /// entry cancels out between the sides.
-pub const HIDDEN_VALUE: [i32; RANK_COUNT] = [40, 25, 16, 12, 9, 7, 6, 10, 4, 30, 12, 0];
-/// EXPERIMENT
-pub const HIDDEN_VALUE_X: [i32; RANK_COUNT] = [120, 75, 40, 25, 12, 8, 6, 10, 4, 30, 12, 0];
+pub const HIDDEN_VALUE: [i32; RANK_COUNT] = [120, 75, 40, 25, 12, 8, 6, 10, 4, 30, 12, 0];
 /// Bonus for a piece that has not moved.
 pub const UNMOVED_BONUS: i32 = 3;
 /// The share (in percent) of a revealed enemy piece's value the side to
@@ -103,11 +110,10 @@ impl StrategyChess {
     fn secrecy(&self, colour: Colour) -> i32 {
         let own = self.board.occupied(colour);
         let remaining = self.remaining[colour.index()];
-        let hidden = if self.tuning & 1 != 0 { &HIDDEN_VALUE_X } else { &HIDDEN_VALUE };
+        let hidden = &HIDDEN_VALUE;
         let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * hidden[r]).sum();
-        let identified: i32 = squares_of(own & self.board.known())
-            .map(|sq| hidden[self.board.rank_index_of_piece(sq)])
-            .sum();
+        let identified: i32 =
+            squares_of(own & self.board.known()).map(|sq| hidden[self.board.rank_index_of_piece(sq)]).sum();
         let unmoved = (own & !self.board.moved()).count_ones() as i32;
         all - identified + unmoved * UNMOVED_BONUS
     }
@@ -115,7 +121,7 @@ impl StrategyChess {
     /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
     /// `colour`'s nearest piece that can get there stands to the enemy
     /// Flag, plus [`FLAG_CLOSE`] for the last steps; 0 without a Flag or a
-    /// hunter in range. Steps go round the lakes and the enemy's Bombs, but
+    /// hunter in range. The Marshal hunts only when no other piece can. Steps go round the lakes and the enemy's Bombs, but
     /// a Miner goes through Bombs (a strike is a step); other pieces are
     /// left aside (they move, or can be struck).
     fn flag_hunt(&self, colour: Colour) -> i32 {
@@ -124,7 +130,13 @@ impl StrategyChess {
             return 0;
         };
         let miners = self.board.miners(colour);
-        let others = self.board.mobile(colour) & !miners;
+        // The Marshal only hunts when nothing else can: walking it into the
+        // enemy's camp, where the Spy waits, loses it.
+        let marshal = self.board.marshals(colour);
+        let mut others = self.board.mobile(colour) & !miners & !marshal;
+        if others | miners == 0 {
+            others = marshal;
+        }
         let walls = self.board.bombs(enemy);
         let (mut open, mut mined) = (flag.bit(), flag.bit());
         for steps in 0..HUNT_RANGE {
@@ -169,6 +181,22 @@ impl StrategyChess {
     }
 }
 
+impl StrategyChess {
+    /// `value` shrunk towards a draw as the quiet plies run out: from half
+    /// of `no_capture_limit` on, linearly to 0 at the limit, where the game
+    /// is drawn. A battle starts the count again, so the side ahead sees
+    /// its lead back by fighting, and the side behind gains by stalling.
+    fn towards_the_limit(&self, value: i32) -> i32 {
+        let limit = self.flags.no_capture_limit;
+        let half = limit / 2;
+        if limit == 0 || self.quiet_plies <= half {
+            return value;
+        }
+        let left = limit.saturating_sub(self.quiet_plies);
+        (i64::from(value) * i64::from(left) / i64::from(half.max(1))) as i32
+    }
+}
+
 impl Evaluate for StrategyChess {
     fn evaluate(&self, seat: Seat) -> i32 {
         let me = Colour::of_seat(seat);
@@ -181,7 +209,7 @@ impl Evaluate for StrategyChess {
         }
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
-        value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        self.towards_the_limit(value).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
@@ -278,7 +306,8 @@ to_move: red
             )
         };
         let hunt = |red: &str, back: &str| {
-            let game = StrategyChess::parse_position(&StrategyChessRules::default(), &text(red, back)).unwrap();
+            let game =
+                StrategyChess::parse_position(&StrategyChessRules::default(), &text(red, back)).unwrap();
             game.flag_hunt(Colour::Red)
         };
         let (walled, open_right) = (". . . bB bF bB . . . .", ". . . bB bF . . . . .");

@@ -76,8 +76,6 @@ pub struct StrategyChess {
     /// Positions made for search may carry the odds of strikes on unknown
     /// pieces ([`crate::odds`]); the referee's never do.
     pub(crate) odds: Option<StrikeOdds>,
-    /// EXPERIMENT: evaluation variant (0 = the default).
-    pub(crate) tuning: u8,
 }
 
 const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
@@ -103,7 +101,6 @@ impl StrategyChess {
             logs_history: true,
             outcome: None,
             odds: None,
-            tuning: 0,
         };
         position.outcome = position.ending(None);
         position

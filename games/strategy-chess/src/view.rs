@@ -272,7 +272,6 @@ impl StrategyChessView {
             logs_history: false,
             outcome: self.outcome,
             odds: None,
-            tuning: 0,
         }
     }
 
@@ -355,8 +354,7 @@ impl Observe for StrategyChess {
             crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
         });
         Box::new(move |rng| {
-            let mut position = crate::sampler::sample(view, &beliefs, rng);
-            position.tuning = insight.saturating_sub(2);
+            let position = crate::sampler::sample(view, &beliefs, rng);
             match &odds {
                 Some(odds) => position.with_odds(odds.clone()),
                 None => position,

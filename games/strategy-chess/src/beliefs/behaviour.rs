@@ -47,7 +47,8 @@ pub struct Behaviour {
 
 impl Behaviour {
     /// No sighting counts.
-    pub const NONE: Behaviour = Behaviour { approach: 1.0, hunt_marshal: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
+    pub const NONE: Behaviour =
+        Behaviour { approach: 1.0, hunt_marshal: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
 }
 
 /// Whether `rank` striking `known` wins or draws, and whether it wins.
@@ -127,7 +128,8 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                     let (before, after) = (distance(event.from, square), distance(event.to, square));
                     if after < before && after <= 2 {
                         // Two steps away counts as half a sighting (the square root).
-                        let ratio = if known == Rank::Marshal { behaviour.hunt_marshal } else { behaviour.approach };
+                        let ratio =
+                            if known == Rank::Marshal { behaviour.hunt_marshal } else { behaviour.approach };
                         let ratio = if after == 1 { ratio } else { ratio.sqrt() };
                         let favoured = |r: Rank| outcome(r, known).1;
                         scale(&mut weight[mover], &favoured, ratio);
@@ -171,7 +173,8 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                         at[s] = None;
                     }
                 }
-                occupied[event.to.index()] = fight.clash.attacker_survives() || fight.clash.defender_survives();
+                occupied[event.to.index()] =
+                    fight.clash.attacker_survives() || fight.clash.defender_survives();
                 for (piece, rank) in [(Some(mover), fight.attacker), (struck, fight.defender)] {
                     if let Some(p) = piece.filter(|&p| tracks.pieces[p].colour == viewer) {
                         shown[p] = Some(rank);

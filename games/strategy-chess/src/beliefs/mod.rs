@@ -46,11 +46,17 @@ pub struct BeliefModel {
     /// multiplied by this for every Bomb, unknown or revealed, beside the
     /// Flag. 1 ignores it.
     pub flag_guard: f64,
+    /// How much likelier the Spy is, for an unknown enemy piece within two
+    /// squares of our Marshal once the enemy knows where it is: the Spy
+    /// is the one piece that beats a Marshal, and players keep it where
+    /// the Marshal goes. 1 ignores it.
+    pub spy_near_marshal: f64,
 }
 
 impl BeliefModel {
     /// The hard facts only: every army that fits them is equally likely.
-    pub const UNIFORM: BeliefModel = BeliefModel { setup_prior: 0.0, behaviour: Behaviour::NONE, flag_guard: 1.0 };
+    pub const UNIFORM: BeliefModel =
+        BeliefModel { setup_prior: 0.0, behaviour: Behaviour::NONE, flag_guard: 1.0, spy_near_marshal: 1.0 };
 
     /// The model the computer player uses (the figures behind it are in
     /// docs/strategy-chess-ai.md).
@@ -58,6 +64,7 @@ impl BeliefModel {
         setup_prior: 0.5,
         behaviour: Behaviour { approach: 3.0, hunt_marshal: 8.0, flee: 2.0, stand: 1.5, idle: 1.0 },
         flag_guard: 3.0,
+        spy_near_marshal: 4.0,
     };
 
     /// The model a search with this much insight draws by (see
@@ -132,6 +139,22 @@ impl Beliefs {
                 }
             }
             pieces.push(Belief { square, moved: piece.facts.moved, weight });
+        }
+        // Our Marshal, if the enemy knows where it is.
+        let marshal = view.squares().find_map(|(square, seen)| match seen {
+            Seen::Piece(p) if p.colour == viewer && p.rank == Some(Rank::Marshal) && p.facts.revealed => {
+                Some(square)
+            }
+            _ => None,
+        });
+        if let Some(marshal) = marshal {
+            for belief in &mut pieces {
+                let d = belief.square.file().abs_diff(marshal.file())
+                    + belief.square.row().abs_diff(marshal.row());
+                if d <= 2 {
+                    belief.weight[Rank::Spy.index()] *= model.spy_near_marshal;
+                }
+            }
         }
         Beliefs { enemy, pieces, known_bombs, flag_guard: model.flag_guard }
     }

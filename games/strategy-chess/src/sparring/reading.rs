@@ -17,11 +17,28 @@
 //! enemy's Marshal and General are gone.
 
 use crate::combat::{Clash, battle};
-use crate::eval::{HIDDEN_VALUE, LAST_MINERS_BONUS, MARSHAL_BONUS, MINER_BONUS, RANK_VALUE, SPY_BONUS};
 use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::rules::BombRule;
 use crate::square::{SQUARES, Square};
 use crate::view::{Seen, SeenPiece, StrategyChessView};
+
+// The styles' own piece values, kept apart from the computer's
+// evaluation (`crate::eval`) so that tuning the computer never changes the
+// opponents it is measured against.
+
+/// The value of each rank, strongest first (Marshal .. Flag).
+const RANK_VALUE: [i32; RANK_COUNT] = [400, 300, 200, 140, 90, 60, 40, 50, 25, 30, 30, 0];
+/// Extra weight of the Marshal.
+const MARSHAL_BONUS: i32 = 100;
+/// Extra weight of each Miner while the enemy has Bombs.
+const MINER_BONUS: i32 = 30;
+/// Extra weight of each Miner while the enemy has Bombs and two or fewer
+/// Miners are left.
+const LAST_MINERS_BONUS: i32 = 40;
+/// Extra weight of the Spy while the enemy Marshal lives.
+const SPY_BONUS: i32 = 120;
+/// What keeping each rank unidentified is worth.
+const HIDDEN_VALUE: [i32; RANK_COUNT] = [40, 25, 16, 12, 9, 7, 6, 10, 4, 30, 12, 0];
 
 /// How much likelier than elsewhere `owner`'s Flag stands on `square`: a
 /// rule of thumb of human setups, mostly on the back row.

@@ -35,16 +35,17 @@ use strategy_chess::{Move, Setup, StrategyChess, StrategyChessView};
 use tracker::Tracker;
 use wire::{WireMove, parse_confirmation, parse_start, setup_lines};
 
-/// The most a move's search may take: the manager allows 2 s, the issue
-/// 1.5 s, and reading and writing need a little.
-pub const MOVE_TIME: Duration = Duration::from_millis(1_200);
+/// The most a move's search may take: the manager allows 2 s, and a move
+/// must never take more than 1.8 s even on a busy machine; reading and
+/// writing need a little.
+pub const MOVE_TIME: Duration = Duration::from_millis(1_500);
 
 /// When the search is stopped at the latest, counted from the last board
 /// line of the turn. The level's time cap is shared out over the samples
 /// of the view, each with its own clock, so on a busy machine their sum can
 /// overrun it; this stop cannot be overrun by more than the time to finish
 /// the step in hand and combine the samples.
-pub const MOVE_DEADLINE: Duration = Duration::from_millis(1_300);
+pub const MOVE_DEADLINE: Duration = Duration::from_millis(1_600);
 
 /// Arguments of `ucc-bot`.
 #[derive(Debug, Args)]
