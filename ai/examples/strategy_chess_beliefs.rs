@@ -42,13 +42,13 @@ fn models() -> Vec<(String, BeliefModel)> {
     for strength in [0.5, 1.0] {
         models.push((format!("setup prior ^{strength}"), BeliefModel { setup_prior: strength, ..none }));
     }
-    models.push(("approach".into(), only(Behaviour { approach: b.approach, ..Behaviour::NONE })));
+    models.push(("approach".into(), only(Behaviour { approach: 3.0, ..Behaviour::NONE })));
     models.push((
         "hunt the Marshal".into(),
         only(Behaviour { hunt_marshal: b.hunt_marshal, ..Behaviour::NONE }),
     ));
     models.push(("flee".into(), only(Behaviour { flee: b.flee, ..Behaviour::NONE })));
-    models.push(("stand".into(), only(Behaviour { stand: b.stand, ..Behaviour::NONE })));
+    models.push(("stand".into(), only(Behaviour { stand: 1.5, ..Behaviour::NONE })));
     for idle in [1.005, 1.01] {
         models.push((format!("idle {idle}"), only(Behaviour { idle, ..Behaviour::NONE })));
     }

@@ -50,3 +50,29 @@ to_move: blue
         assert_eq!(choice, "b2xa2");
     }
 }
+
+/// Red's Marshal showed itself striking a Scout; a Blue piece then walks
+/// up next to it. Only the Spy gains by that, and a Marshal that strikes
+/// the Spy wins: strike it, or at least step away, but never wait for it.
+#[test]
+fn the_marshal_does_not_wait_for_the_spy() {
+    let text = "\
+. . . . bF . . . . .
+. bB . . . . . . . .
+. . . . . . . . . b6
+. . . . bS . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ b9 . ~ ~ . .
+. . . . r1 . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+r8 . . . rF . . . . .
+to_move: red
+";
+    for choice in choices(text, &["e4xe5", "e7-e6"], 0..4) {
+        let stays_next_to_it = !choice.starts_with("e5");
+        assert!(!stays_next_to_it, "{choice}: the Marshal waits next to the piece that walked up");
+        let to = &choice[3..];
+        assert!(to == "e6" || !["d5", "f5", "e5"].contains(&to), "{choice}");
+    }
+}

@@ -12,11 +12,10 @@
 //!   side's pieces of that rank the opponent has not identified (the
 //!   remaining count less the pieces revealed in battle or shown to be
 //!   Scouts by a long move), each worth a bonus that grows with what its
-//!   secrecy protects ([`HIDDEN_VALUE`]): a revealed Marshal is hunted by
-//!   the Spy and a revealed General by the Marshal, so their secrecy is
-//!   worth a good part of a Colonel, and a strike that shows them must win
-//!   that much; and a small bonus for every piece that has not moved (it
-//!   may still be a Bomb);
+//!   secrecy protects ([`HIDDEN_VALUE`]: a hidden Marshal cannot be hunted
+//!   by the Spy, a hidden Spy can still strike, unknown Bombs make every
+//!   unmoved piece a risk); and a small bonus for every piece that has not
+//!   moved (it may still be a Bomb);
 //! - **threats:** the side to move gains part of the value of the best
 //!   revealed enemy piece it can strike and beat right now;
 //! - **the hunt for the Flag:** the closer its nearest hunter stands to
@@ -31,6 +30,8 @@
 //!   at the Bomb wall round our Flag is an alarm, a Captain there is not.
 //!   The Marshal hunts only when nothing else can (sent into the enemy's
 //!   camp, it meets the Spy);
+//! - **a guard by the Flag:** a piece that beats a Miner within two steps
+//!   of one's Flag while the enemy has Miners ([`FLAG_GUARD`]);
 //! - **luck taken out:** in search positions, what strikes on unknown
 //!   pieces won or lost beyond their odds ([`crate::odds`]).
 //!
@@ -60,7 +61,7 @@ pub const SPY_BONUS: i32 = 120;
 /// Bonus, by rank (Marshal .. Flag), for a piece the opponent has not
 /// identified. The Flag is never identified before the game ends, so its
 /// entry cancels out between the sides.
-pub const HIDDEN_VALUE: [i32; RANK_COUNT] = [120, 75, 40, 25, 12, 8, 6, 10, 4, 30, 12, 0];
+pub const HIDDEN_VALUE: [i32; RANK_COUNT] = [40, 25, 16, 12, 9, 7, 6, 10, 4, 30, 12, 0];
 /// Bonus for a piece that has not moved.
 pub const UNMOVED_BONUS: i32 = 3;
 /// The share (in percent) of a revealed enemy piece's value the side to
@@ -78,6 +79,11 @@ pub const HUNT_RANGE: i32 = 18;
 /// Flag is and only guesses the other (in each sample), so averaged over
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
+
+/// Bonus for keeping a piece that beats a Miner within two steps of one's
+/// Flag while the enemy has Miners: a Miner that takes a Bomb of the wall
+/// then stands next to it.
+pub const FLAG_GUARD: i32 = 30;
 
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
@@ -110,10 +116,10 @@ impl StrategyChess {
     fn secrecy(&self, colour: Colour) -> i32 {
         let own = self.board.occupied(colour);
         let remaining = self.remaining[colour.index()];
-        let hidden = &HIDDEN_VALUE;
-        let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * hidden[r]).sum();
-        let identified: i32 =
-            squares_of(own & self.board.known()).map(|sq| hidden[self.board.rank_index_of_piece(sq)]).sum();
+        let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * HIDDEN_VALUE[r]).sum();
+        let identified: i32 = squares_of(own & self.board.known())
+            .map(|sq| HIDDEN_VALUE[self.board.rank_index_of_piece(sq)])
+            .sum();
         let unmoved = (own & !self.board.moved()).count_ones() as i32;
         all - identified + unmoved * UNMOVED_BONUS
     }
@@ -148,6 +154,21 @@ impl StrategyChess {
             mined |= next_to(mined) & LAND;
         }
         0
+    }
+
+    /// [`FLAG_GUARD`] if `colour` keeps a piece that beats a Miner (not a
+    /// Scout, a Miner or the Spy) within two steps of its Flag while the
+    /// enemy has Miners.
+    fn flag_guard(&self, colour: Colour) -> i32 {
+        if self.remaining[colour.opponent().index()][Rank::Miner.index()] == 0 {
+            return 0;
+        }
+        let Some(flag) = squares_of(self.board.flags(colour)).next() else {
+            return 0;
+        };
+        let near = next_to(next_to(flag.bit()) & LAND) & LAND;
+        let guards = self.board.mobile(colour) & !self.board.scouts(colour) & !self.board.miners(colour);
+        if near & guards != 0 { FLAG_GUARD } else { 0 }
     }
 
     /// The best revealed enemy piece the side to move can strike and beat.
@@ -203,7 +224,9 @@ impl Evaluate for StrategyChess {
         let them = me.opponent();
         let mut value = self.material(me) - self.material(them) + self.secrecy(me) - self.secrecy(them)
             + self.flag_hunt(me)
-            - self.flag_hunt(them);
+            - self.flag_hunt(them)
+            + self.flag_guard(me)
+            - self.flag_guard(them);
         if let Some(odds) = &self.odds {
             value -= odds.luck(me) - odds.luck(them);
         }
@@ -316,6 +339,23 @@ to_move: red
         assert_eq!(hunt(". . . . r5 . . . . .", walled), 0, "no way in but through a Bomb");
         // With f10 open, round the wall: e7 f7 f8 f9 f10 e10.
         assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
+    }
+
+    /// A guard two steps from the Flag counts while the enemy has Miners.
+    #[test]
+    fn a_guard_by_the_flag_counts_while_miners_live() {
+        let game = |red_second_rank: &str, blue_miner: &str| {
+            let text = format!(
+                ". . . . bF . . . . .\n. . . . . . . . . {blue_miner}\n. . . . . . . . . .\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n{red_second_rank}\n. . . . rF . . . . .\nto_move: red\n"
+            );
+            StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
+        };
+        let near = ". . . r7 . . . . . .";
+        let far = "r7 . . . . . . . . .";
+        assert_eq!(game(near, "b8").flag_guard(Colour::Red), FLAG_GUARD, "d2 is two steps from e1");
+        assert_eq!(game(far, "b8").flag_guard(Colour::Red), 0, "a2 is four");
+        assert_eq!(game(near, "b9").flag_guard(Colour::Red), 0, "no enemy Miner left");
+        assert_eq!(game(". . . r9 . . . . . .", "b8").flag_guard(Colour::Red), 0, "a Scout loses to a Miner");
     }
 
     /// The best threat by its definition: every mobile piece of the side to
