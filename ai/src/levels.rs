@@ -15,7 +15,7 @@
 //! `ai/examples/tune_levels.rs`, which plays the same games with budgets
 //! given on its command line): in every game level 10 scores at least 75%
 //! against level 5, and level 5 against level 1. The measured figures are
-//! in the README.
+//! in `docs/ai.md` and, for Strategy Chess, `docs/strategy-chess-ai.md`.
 
 use crate::alphabeta::AlphaBetaConfig;
 use crate::determinized::{Combine, SamplePlan};

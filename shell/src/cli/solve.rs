@@ -20,7 +20,7 @@ use game_core::Solve;
 /// Stones' endgame table, Kalah(6,4) needs no more: 1024 MB solved it in
 /// the same time under the standard capture and more slowly under the
 /// empty capture (every probe is a random access, and the larger the
-/// table the costlier its address translation; see the README, "Exact solving").
+/// table the costlier its address translation; see `docs/solver.md`).
 pub const DEFAULT_TABLE_MB: usize = 512;
 
 /// The largest table `BOARDSUITE_SOLVE_MB` may ask for.

@@ -172,8 +172,8 @@ mod tests {
         }
     }
 
-    /// A shell program that answers the classic setup of the README's
-    /// transcript, then runs `then`.
+    /// A shell program that answers the classic setup of the transcript
+    /// in `docs/engine-protocols.md`, then runs `then`.
     fn scripted(then: &str) -> String {
         format!("read colour rest; printf '6B7BFB8784\\n48B5B39199\\n76B496s839\\n9758592659\\n'; {then}")
     }

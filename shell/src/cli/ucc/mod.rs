@@ -10,7 +10,7 @@
 //! cannot read are reported on stderr and skipped: it never crashes on
 //! input. See [`wire`] for the lines, [`tracker`] for the bot's record of
 //! the game, [`config`] for where the rules and level come from, and the
-//! README ("Engine protocols") for a transcript.
+//! `docs/engine-protocols.md` for a transcript.
 
 pub mod config;
 pub mod tracker;

@@ -5,7 +5,7 @@
 //! The search runs on a worker thread while stdin keeps being read, so
 //! `stop` ends it at once. Every reply is one line, flushed as written.
 //! The commands, the fen of each game and an example transcript are in
-//! the README ("Engine protocols").
+//! `docs/engine-protocols.md`.
 
 pub mod clock;
 pub mod command;
