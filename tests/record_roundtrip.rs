@@ -156,6 +156,34 @@ fn tampered_records_name_the_line_and_the_problem() {
     assert!(err.to_string().starts_with("line 1: "), "{err}");
 }
 
+/// Reading a record names each move's line in time linear in its length:
+/// 200,000 moves (about 2 MB) are read at once, every move on its line
+/// (a rescan of the text for every move would take hours here).
+#[test]
+fn a_long_record_names_every_moves_line_in_linear_time() {
+    let moves: Vec<String> = (0..200_000).map(|i| format!("{}-1", i % 3 + 1)).collect();
+    let record = GameRecord {
+        game: "nim".into(),
+        kind: RecordKind::Full,
+        rules: toml::Table::new(),
+        seed: None,
+        setups: Vec::new(),
+        moves,
+        ending: None,
+        outcome: None,
+        final_hash: Some(0),
+    };
+    let text = record.to_toml().unwrap();
+    let parsed = GameRecord::from_toml(&text).unwrap();
+    let move_lines: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with('"'))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(parsed.lines.moves, move_lines);
+}
+
 #[test]
 fn saving_never_loses_a_file_and_loading_never_writes() {
     let dir = std::env::temp_dir().join(format!("boardsuite-record-test-{}", std::process::id()));

@@ -20,7 +20,7 @@
 //! against the rules is [`super::load`]'s job. Every field keeps the line it
 //! came from, so errors found later can still name it.
 
-use super::error::{RecordError, line_of};
+use super::error::{LineIndex, RecordError};
 use crate::net::protocol::Ending;
 use game_core::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -213,15 +213,16 @@ impl GameRecord {
 
     /// Reads a record from TOML text, checking its form (not its moves).
     pub fn from_toml(text: &str) -> Result<ParsedRecord, RecordError> {
+        let index = LineIndex::new(text);
         let raw: RecordIn = toml::from_str(text).map_err(|e| {
             // The parser sometimes has no words for it (a cut-off value).
             let problem = match e.message().trim() {
                 "" => "not valid TOML here: a value is missing or the text is cut short".to_string(),
                 words => words.to_string(),
             };
-            RecordError::at(e.span().map(|s| line_of(text, s.start)), problem)
+            RecordError::at(e.span().map(|s| index.line(s.start)), problem)
         })?;
-        let line = |span: std::ops::Range<usize>| Some(line_of(text, span.start));
+        let line = |span: std::ops::Range<usize>| Some(index.line(span.start));
 
         if *raw.format.get_ref() != RECORD_FORMAT as i64 {
             return Err(RecordError::at(
@@ -335,7 +336,7 @@ impl GameRecord {
             game: line(raw.game.span()),
             rules: raw.rules.as_ref().and_then(|r| line(r.span())),
             setups: raw.setups.as_ref().and_then(|s| line(s.span())),
-            moves: raw.moves.iter().map(|m| line_of(text, m.span().start)).collect(),
+            moves: raw.moves.iter().map(|m| index.line(m.span().start)).collect(),
             result: line(raw.result.span()),
             ending: raw.ending.as_ref().and_then(|e| line(e.span())),
             final_hash: raw.final_hash.as_ref().and_then(|h| line(h.span())),
