@@ -52,6 +52,10 @@ fn out_of_turn_illegal_replayed_and_garbage_are_refused_and_the_game_goes_on() {
     a.expect_error(ErrorKind::Protocol);
     a.send(&ClientMessage::Join { code: code.clone() });
     a.expect_error(ErrorKind::AlreadySeated);
+    let mut c = Raw::hello(server.addr());
+    c.send(&ClientMessage::Create { game: "nim".into(), rules: Value::Null, seat: Some(Seat(5)) });
+    let reason = c.expect_error(ErrorKind::Protocol);
+    assert!(reason.ends_with("has no seat 6 (it has 2)"), "{reason}");
 
     // Nothing changed: the first good move is still ply 0.
     a.send(&mv(0, "2-1"));
@@ -182,11 +186,23 @@ fn too_long_lines_silence_and_bad_handshakes_are_cut_off() {
     }
     assert!((1..40).contains(&errors), "{errors} errors before the cut");
 
+    // So does a flood of lines that are not UTF-8: they count as garbage too.
+    let mut binary = Raw::hello(server.addr());
+    for _ in 0..40 {
+        let _ = binary.stream.write_all(b"\xff\xfe\n");
+    }
+    let mut errors = 0;
+    while let Some(m) = binary.try_recv() {
+        assert!(matches!(m, ServerMessage::Error { .. }), "{m:?}");
+        errors += 1;
+    }
+    assert!((1..40).contains(&errors), "{errors} errors before the cut");
+
     // The server is still up.
     let mut fresh = Raw::hello(server.addr());
     fresh.send(&ClientMessage::Ping { nonce: 3 });
     assert_eq!(fresh.recv(), ServerMessage::Pong { nonce: 3 });
-    assert!(server.stats().dropped >= 2);
+    assert!(server.stats().dropped >= 3);
     server.stop();
 }
 

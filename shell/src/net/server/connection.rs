@@ -169,15 +169,9 @@ impl Connection {
                         }
                     }
                     Err(e) => {
-                        self.garbage += 1;
-                        if self.garbage > GARBAGE_LIMIT {
-                            self.drop_client(
-                                ErrorKind::Protocol,
-                                format!("{e}; too many unreadable lines, closing"),
-                            );
+                        if self.unreadable(e.to_string()) {
                             return true;
                         }
-                        self.refuse(refusal(ErrorKind::Protocol, e.to_string()));
                     }
                 },
                 Err(LineError::TooLong) => {
@@ -187,7 +181,11 @@ impl Connection {
                     );
                     return true;
                 }
-                Err(LineError::NotUtf8) => self.refuse(refusal(ErrorKind::Protocol, "a line is not UTF-8")),
+                Err(LineError::NotUtf8) => {
+                    if self.unreadable("a line is not UTF-8".into()) {
+                        return true;
+                    }
+                }
                 Err(e) if e.is_timeout() => {
                     self.drop_client(
                         ErrorKind::Timeout,
@@ -198,6 +196,19 @@ impl Connection {
                 Err(_) => return false,
             }
         }
+    }
+
+    /// Counts an unreadable line (not UTF-8, not a message) towards
+    /// [`GARBAGE_LIMIT`]: refuses it, or past the limit drops the client
+    /// and returns true.
+    fn unreadable(&mut self, problem: String) -> bool {
+        self.garbage += 1;
+        if self.garbage > GARBAGE_LIMIT {
+            self.drop_client(ErrorKind::Protocol, format!("{problem}; too many unreadable lines, closing"));
+            return true;
+        }
+        self.refuse(refusal(ErrorKind::Protocol, problem));
+        false
     }
 
     /// Backpressure: while a queue this client's commands feed is backed
@@ -267,7 +278,10 @@ impl Connection {
         let table = self.shared.config.games.open(game, rules)?;
         let seat = seat.unwrap_or(Seat::FIRST);
         if seat.index() >= table.seat_count() {
-            return Err(refusal(ErrorKind::Protocol, format!("{game} has no seat {seat}")));
+            return Err(refusal(
+                ErrorKind::Protocol,
+                format!("{game} has no seat {} (it has {})", seat.index() + 1, table.seat_count()),
+            ));
         }
         let token = self.shared.secrets.token();
         let mut rooms = lock(&self.shared.rooms);
