@@ -72,6 +72,25 @@ fn perft_prints_one_line_per_depth() {
 }
 
 #[test]
+fn a_perft_too_deep_to_finish_is_refused_at_once() {
+    // Depth 60 would run for ever: refused, naming the deepest that can finish.
+    let out = boardsuite(&["perft", "stones", "--depth", "60"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("more than perft can finish"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    // A depth past any u32 allocation is refused by its range.
+    let out = boardsuite(&["perft", "stones", "--depth", "4294967295"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--depth"), "{}", stderr(&out));
+    // Deep depths past the end of every game cost nothing and count 0.
+    let out = boardsuite(&["perft", "stones", "--depth", "10000", "--set", "pits=3", "--set", "stones=1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 10_000);
+    assert_eq!(text.lines().last(), Some("perft 10000 0"));
+}
+
+#[test]
 fn bad_rule_options_name_the_key_and_range_with_exit_2() {
     let out = boardsuite(&["perft", "stones", "--depth", "1", "--set", "pits=9", "--set", "speed=fast"]);
     assert_eq!(out.status.code(), Some(2));

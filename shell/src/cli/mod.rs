@@ -82,8 +82,9 @@ pub struct RuleArgs {
 pub struct PerftArgs {
     /// The game.
     pub game: GameKind,
-    /// Count sequences of 1 to this many plies.
-    #[arg(long)]
+    /// Count sequences of 1 to this many plies (at most 10000; a depth
+    /// that could not finish in hours is refused).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(perft::MAX_DEPTH)))]
     pub depth: u32,
     /// Strategy Chess: library setups A (Red) and B (Blue), e.g. `1,2`.
     #[arg(long, value_name = "A,B")]
