@@ -91,6 +91,16 @@ fn a_perft_too_deep_to_finish_is_refused_at_once() {
 }
 
 #[test]
+fn an_endless_position_file_is_refused_not_read_for_ever() {
+    let out = boardsuite(&["verify", "stones", "--position", "/dev/zero", "--moves", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("/dev/zero") && stderr(&out).contains("too large"), "{}", stderr(&out));
+    let out = boardsuite(&["replay", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("too large"), "{}", stderr(&out));
+}
+
+#[test]
 fn bad_rule_options_name_the_key_and_range_with_exit_2() {
     let out = boardsuite(&["perft", "stones", "--depth", "1", "--set", "pits=9", "--set", "speed=fast"]);
     assert_eq!(out.status.code(), Some(2));

@@ -6,6 +6,7 @@
 //! [`game_core::Referee`], never by poking at positions.
 
 pub mod cli;
+pub mod files;
 pub mod gui;
 pub mod net;
 pub mod record;

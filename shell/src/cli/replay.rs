@@ -31,7 +31,7 @@ use game_core::{Observe, Seat};
 /// Checks the record at `args.file` and prints it.
 pub fn run(args: &ReplayArgs) -> CommandResult {
     let path = &args.file;
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text_capped(path, crate::files::MAX_FILE_BYTES)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     let bad = |e: crate::record::RecordError| Failure::usage(format!("{}: {e}", path.display()));
     let parsed = GameRecord::from_toml(&text).map_err(bad)?;

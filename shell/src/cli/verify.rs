@@ -17,7 +17,7 @@ fn verify_game<G: CliGame>(args: &VerifyArgs) -> CommandResult {
             if args.setups.is_some() {
                 return Err(Failure::usage("give either --position or --setups, not both"));
             }
-            let text = std::fs::read_to_string(path)
+            let text = crate::files::read_text_capped(path, crate::files::MAX_FILE_BYTES)
                 .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
             G::parse_position(&rules, &text)
                 .map_err(|e| Failure::usage(format!("bad position in {}: {e}", path.display())))?

@@ -38,9 +38,7 @@ pub fn load<G: Observe>(text: &str) -> Result<LoadedRecord<G>, RecordError> {
 
 /// Reads the record file at `path` and replays it. Nothing is written.
 pub fn load_file<G: Observe>(path: &Path) -> Result<LoadedRecord<G>, RecordError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| RecordError::whole(format!("cannot read {}: {e}", path.display())))?;
-    load::<G>(&text)
+    load::<G>(&super::saved::read_record_text(path)?)
 }
 
 /// The rules of a record, read and validated.

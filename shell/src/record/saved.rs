@@ -144,7 +144,7 @@ pub fn read_record_text(path: &Path) -> Result<String, RecordError> {
             path.display()
         )));
     }
-    std::fs::read_to_string(path)
+    crate::files::read_text_capped(path, MAX_RECORD_BYTES)
         .map_err(|e| RecordError::whole(format!("cannot read {}: {e}", path.display())))
 }
 

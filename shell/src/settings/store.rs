@@ -96,7 +96,7 @@ impl SettingsStore {
     /// problems named and the original kept as the backup.
     pub fn load(&mut self, games: &[GameSchema]) -> Loaded {
         let file = self.file();
-        let bytes = match std::fs::read(&file) {
+        let bytes = match crate::files::read_capped(&file, crate::files::MAX_FILE_BYTES) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Loaded { settings: Settings::defaults(games), problems: Vec::new(), backup: None };

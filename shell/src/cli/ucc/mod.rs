@@ -93,7 +93,7 @@ fn resolve(args: &UccArgs) -> Result<BotConfig, Failure> {
     let env = |key: &str| std::env::var(key).ok();
     let mut layers = Vec::new();
     if let Some(path) = args.config.clone().or_else(|| config::config_path(env)) {
-        let text = std::fs::read_to_string(&path)
+        let text = crate::files::read_text_capped(&path, crate::files::MAX_FILE_BYTES)
             .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
         layers.push(config::parse_file(&text, &path)?);
     }

@@ -77,7 +77,7 @@ impl SavedSetups {
     /// Reads the player's library; a missing file is an empty library.
     pub fn load(&self) -> Result<Library, String> {
         let file = self.file();
-        match std::fs::read_to_string(&file) {
+        match crate::files::read_text_capped(&file, crate::files::MAX_FILE_BYTES) {
             Ok(text) => {
                 Library::parse(&text).map_err(|e| format!("{} does not read as setups: {e}", file.display()))
             }
