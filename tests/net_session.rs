@@ -250,3 +250,33 @@ fn setups_are_collected_privately_before_play() {
     }
     server.stop();
 }
+
+#[test]
+fn a_draw_offer_dies_with_the_game_and_is_not_replayed_on_reconnect() {
+    let server = test_server();
+    let mut a = Raw::hello(server.addr());
+    let (code, _) = a.create("nim", Value::Null);
+    let mut b = Raw::hello(server.addr());
+    let token_b = b.join(&code);
+    let _ = a.recv_until(|m| matches!(m, ServerMessage::View { .. }));
+    let _ = b.recv_until(|m| matches!(m, ServerMessage::View { .. }));
+    a.send(&ClientMessage::OfferDraw);
+    assert_eq!(b.recv(), ServerMessage::DrawOffered { by: Seat::FIRST });
+    a.send(&ClientMessage::Resign);
+    let _ = b.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }));
+    drop(b);
+
+    let mut back = Raw::hello(server.addr());
+    back.send(&ClientMessage::Reconnect { code, token: token_b });
+    let mut seen = Vec::new();
+    loop {
+        let message = back.recv();
+        let over = matches!(message, ServerMessage::GameOver { .. });
+        seen.push(message);
+        if over {
+            break;
+        }
+    }
+    assert!(!seen.iter().any(|m| matches!(m, ServerMessage::DrawOffered { .. })), "{seen:?}");
+    server.stop();
+}

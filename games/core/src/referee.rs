@@ -210,6 +210,7 @@ impl<G: Observe> Referee<G> {
     pub fn resign(&mut self, seat: Seat) -> Result<(), RefereeError<G::RuleViolation>> {
         self.check_seat_in_play(seat)?;
         self.finish = Some(Finish::Resigned(seat));
+        self.draw_offer = None;
         Ok(())
     }
 
@@ -217,6 +218,7 @@ impl<G: Observe> Referee<G> {
     pub fn abandon(&mut self, seat: Seat) -> Result<(), RefereeError<G::RuleViolation>> {
         self.check_seat_in_play(seat)?;
         self.finish = Some(Finish::Abandoned(seat));
+        self.draw_offer = None;
         Ok(())
     }
 
@@ -227,7 +229,8 @@ impl<G: Observe> Referee<G> {
         Ok(())
     }
 
-    /// The standing draw offer, if any, and who made it.
+    /// The standing draw offer, if any, and who made it. An ended game has
+    /// none: a move, a resignation or an abandonment lets it lapse.
     pub fn draw_offer(&self) -> Option<Seat> {
         self.draw_offer
     }
@@ -336,6 +339,14 @@ mod tests {
         r.accept_draw(Seat::SECOND).unwrap();
         assert_eq!(r.outcome(), Some(Outcome::draw()));
         assert_eq!(r.submit_text(Seat::SECOND, 1, "1-1").unwrap_err(), RefereeError::GameOver);
+        let mut resigned = referee();
+        resigned.offer_draw(Seat::FIRST).unwrap();
+        resigned.resign(Seat::FIRST).unwrap();
+        assert_eq!(resigned.draw_offer(), None, "an ended game has no standing offer");
+        let mut abandoned = referee();
+        abandoned.offer_draw(Seat::SECOND).unwrap();
+        abandoned.abandon(Seat::SECOND).unwrap();
+        assert_eq!(abandoned.draw_offer(), None, "an ended game has no standing offer");
 
         r.take_back(1).unwrap();
         assert_eq!(r.ply(), 0);

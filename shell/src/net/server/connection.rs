@@ -373,11 +373,13 @@ impl Connection {
             self.send(&ServerMessage::History { moves: room.table.moves() });
         }
         room.send_view(seat);
-        if let Some(by) = room.table.draw_offer().filter(|&by| by != seat) {
-            self.send(&ServerMessage::DrawOffered { by });
-        }
-        if let Some(over) = room.game_over() {
-            self.send(&over);
+        match room.game_over() {
+            Some(over) => self.send(&over),
+            None => {
+                if let Some(by) = room.table.draw_offer().filter(|&by| by != seat) {
+                    self.send(&ServerMessage::DrawOffered { by });
+                }
+            }
         }
         room.send_to_others(seat, &ServerMessage::OpponentReconnected { seat });
         drop(room);
