@@ -319,7 +319,7 @@ impl miniquad::EventHandler for InputCollector {
 }
 
 /// The key a player pressed, in the launcher's terms. `text`: a text field
-/// takes typing (see [`gather_input`]).
+/// takes typing.
 fn key_of(code: KeyCode, shift: bool, text: bool) -> Option<Key> {
     let typing = matches!(
         code,

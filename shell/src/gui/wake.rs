@@ -148,8 +148,8 @@ fn serve(connection: &x11::Connection, incoming: &Receiver<Request>, pointer: &P
     }
 }
 
-// The only unsafe code of the launcher: a few Xlib calls and one GLX query,
-// through function pointers loaded the way miniquad loads its own.
+// A few Xlib calls and one GLX query, through function pointers loaded the
+// way miniquad loads its own.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 mod x11 {

@@ -2,10 +2,7 @@
 //! a small drawing of the board, rule options with presets, the rules text
 //! and the factory of the play screen.
 //!
-//! Each game's entry lives in its own file. Lines marked `// ENGINE:` are
-//! where the entry switches to the game's engine crate once it lands: the
-//! rules schema becomes `RulesSchema::of::<TheRules>()` and the play screen
-//! becomes the game's own factory.
+//! Each game's entry lives in its own file.
 
 pub mod blockade;
 pub mod pictures;

@@ -32,7 +32,6 @@ pub const ENTRY: GameEntry = GameEntry {
     ],
     rules_text: include_str!("../../../../assets/rules/strategy-chess.md"),
     picture: pictures::strategy_chess,
-    // ENGINE: play: crate::gui::games::strategy_chess::play_screen,
     play: crate::gui::games::strategy_chess::play_screen,
 };
 

@@ -105,8 +105,8 @@ impl<G: Observe + Evaluate> Drop for Thinking<G> {
 /// Blockade) or on few nodes (Strategy Chess samples), and a smaller table
 /// loses little: six Stones middle games at depth 18 and four Blockade ones
 /// at depth 14 took within 1% of the nodes with a 2 MB table as with a
-/// 64 MB one (measured 2026-11-24). Headless play (`boardsuite play`,
-/// bots) keeps the full tables.
+/// 64 MB one. Headless play (`boardsuite match`, the bots) keeps the full
+/// tables.
 pub const WINDOW_TT_MB: usize = 8;
 
 /// A fresh computer player for `level` (1..=10; out-of-range levels are

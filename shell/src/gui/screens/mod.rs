@@ -2,7 +2,6 @@
 //! `widgets` function (layout plus hit areas) and an `on_message`
 //! function, so tests drive them without a window.
 
-pub mod coming_soon;
 pub mod host;
 pub mod labels;
 pub mod launcher;
