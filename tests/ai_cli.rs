@@ -1,24 +1,14 @@
 //! The `solve` and `match` commands of PRODUCT.md, on the real binary with
 //! the toy Nim game.
 
+mod cli_support;
+
+use cli_support::{command, stderr, stdout};
 use std::process::{Command, Output};
 
+/// The binary with a small solver table, so the tests run in little memory.
 fn boardsuite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .env("BOARDSUITE_SOLVE_MB", "16")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    command().args(args).env("BOARDSUITE_SOLVE_MB", "16").output().expect("the binary runs")
 }
 
 #[test]

@@ -4,6 +4,9 @@
 //! while the arena goes on to its result line and leaves no process
 //! behind.
 
+mod cli_support;
+
+use cli_support::{stderr, stdout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -86,14 +89,6 @@ fn arena(args: &[&str], traces: &Traces) -> Output {
         .env_remove("BOARDSUITE_UCC_SET")
         .output()
         .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Whether process `pid` still runs (a zombie has ended).

@@ -1,23 +1,8 @@
 //! The command-line contract of PRODUCT.md, exercised on the real binary.
 
-use std::process::{Command, Output};
+mod cli_support;
 
-fn boardsuite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use cli_support::{boardsuite, stderr, stdout};
 
 #[test]
 fn help_and_version_need_no_display() {

@@ -3,24 +3,9 @@
 //! game does not have is refused with exit code 2 and the list of what is
 //! allowed.
 
-use std::process::{Command, Output};
+mod cli_support;
 
-fn boardsuite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use cli_support::{boardsuite, stderr, stdout};
 
 #[test]
 fn a_sparring_opponent_plays_a_match_against_a_level() {

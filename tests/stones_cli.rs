@@ -1,25 +1,10 @@
 //! The command-line contract of PRODUCT.md for Stones, on the real binary:
 //! `perft` and `verify`, their output and exit codes.
 
+mod cli_support;
+
+use cli_support::{boardsuite, stderr, stdout};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn boardsuite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// A position file in a directory of its own, removed when dropped.
 struct PositionFile {

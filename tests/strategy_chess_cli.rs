@@ -1,24 +1,9 @@
 //! The command line for strategy-chess: perft from library setups, verify
 //! from setups or a position file, and clear errors for bad input.
 
-use std::process::{Command, Output};
+mod cli_support;
 
-fn boardsuite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use cli_support::{boardsuite, stderr, stdout};
 
 /// Writes a position file and returns its path.
 fn position_file(name: &str, text: &str) -> std::path::PathBuf {
