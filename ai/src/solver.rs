@@ -56,7 +56,8 @@
 //! The game must end on every line (no cycles), as all our games do.
 
 use crate::limits::{SearchLimits, Watch};
-use crate::solver_table::{SolverTable, prefetch};
+use crate::solver_table::SolverTable;
+use game_core::memory::prefetch;
 use game_core::solve::Endgame;
 use game_core::{Seat, Solve};
 use std::fmt;

@@ -21,25 +21,6 @@
 //! uses it to order moves first, so a slot shared by two moves could only
 //! cost speed, never correctness.
 
-/// Starts loading the cache line holding `word`. (A table probe is a
-/// random access into many megabytes: it would otherwise stall for the
-/// whole trip to memory. Searching a node's children is enough work to
-/// hide most of that when their buckets are requested early.)
-#[inline(always)]
-pub(crate) fn prefetch<T>(word: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` only hints the cache; it never faults, even
-    // on a bad address, and here the address is a live reference. SSE is
-    // part of every x86-64 processor.
-    #[allow(unsafe_code)]
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((word as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = word;
-}
-
 /// Entries per bucket.
 const WAYS: usize = 4;
 /// Words per entry.
@@ -145,7 +126,7 @@ impl SolverTable {
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
         let start = self.bucket(key);
-        prefetch(&self.words[start]);
+        game_core::memory::prefetch(&self.words[start]);
     }
 
     /// The bounds known for `key`.

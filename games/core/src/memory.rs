@@ -33,3 +33,23 @@ pub fn advise_huge_pages<T>(start: *const T, bytes: usize) {
     #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
     let _ = (start, bytes);
 }
+
+/// Starts loading the cache line holding `value`: only a hint, which
+/// changes nothing the program can observe. A probe of a large table is a
+/// random access into many megabytes and would otherwise stall for the
+/// whole trip to memory; requested early (while a node's other children
+/// are worked out), most of that wait is hidden.
+#[inline(always)]
+pub fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` only hints the cache; it never faults, even
+    // on a bad address, and here the address is a live reference. SSE is
+    // part of every x86-64 processor.
+    #[allow(unsafe_code)]
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}

@@ -612,7 +612,7 @@ impl Filling {
                 engine_sow(&self.rules, (mine, theirs), at)
             };
             let index = self.index::<PITS>(child.rows);
-            prefetch_byte(&self.values[index]);
+            game_core::memory::prefetch(&self.values[index]);
             expansion.children[expansion.count] =
                 Edge { index: index as u32, gain: child.gain() as i16, same: child.same };
             expansion.count += 1;
@@ -669,21 +669,6 @@ impl Endgame<Stones> for StonesEndgame {
     fn describe(&self) -> String {
         format!("every position with at most {} stones in the piles", self.cover)
     }
-}
-
-/// Starts loading the cache line holding `byte`: only a hint.
-#[inline(always)]
-fn prefetch_byte(byte: &u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` only hints the cache; it never faults, and
-    // the address is a live reference. SSE is part of every x86-64 CPU.
-    #[allow(unsafe_code)]
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((byte as *const u8).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = byte;
 }
 
 #[cfg(test)]
