@@ -7,9 +7,12 @@ use game_core::Game;
 use game_core::nim::Nim;
 use game_core::rng::seeded;
 use game_core::{Seat, SeatView};
-use net_support::{GRACE, Raw, finish_from_views, finish_with_random_moves, random_notation, test_server};
+use net_support::{
+    GRACE, Raw, finish_from_views, finish_with_random_moves, random_notation, test_config, test_server,
+};
 use serde_json::Value;
 use shell::net::protocol::{ClientMessage, ErrorKind, ServerMessage};
+use shell::net::server::{ServerConfig, start};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -304,5 +307,33 @@ fn a_flood_of_chat_or_pings_is_slowed_to_the_readers_pace_and_drops_no_one_who_r
     let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 5);
     assert!(plies > ply);
     assert_eq!(server.stats().dropped, 0, "{:?}", server.stats());
+    server.stop();
+}
+
+#[test]
+fn one_address_cannot_take_every_connection_slot() {
+    let server = start(ServerConfig { max_per_address: 3, ..test_config() }).expect("the server starts");
+    let held: Vec<Raw> = (0..3).map(|_| Raw::hello(server.addr())).collect();
+    // The fourth from the same address is refused, in words.
+    let mut extra = Raw::connect(server.addr());
+    match extra.try_recv() {
+        Some(ServerMessage::Refused { reason }) => assert!(reason.contains("your address"), "{reason}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // A slot freed is a slot again.
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut again = Raw::connect(server.addr());
+        again.send(&ClientMessage::Hello {
+            protocol: shell::net::protocol::PROTOCOL_VERSION,
+            program: "t".into(),
+        });
+        match again.try_recv() {
+            Some(ServerMessage::Welcome { .. }) => break,
+            other => assert!(Instant::now() < deadline, "no slot came free: {other:?}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
     server.stop();
 }

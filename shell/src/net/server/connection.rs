@@ -25,23 +25,23 @@ const GARBAGE_LIMIT: u32 = 16;
 /// How long a reader naps while a queue its client feeds is backed up.
 const BACKPRESSURE_NAP: Duration = Duration::from_millis(2);
 
-/// Answers a connection over the limit and closes it.
-pub(super) fn refuse_busy(mut stream: TcpStream) {
+/// Answers a connection over a limit with `reason` and closes it.
+pub(super) fn refuse(mut stream: TcpStream, reason: &str) {
     let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
-    let refused = ServerMessage::Refused { reason: "the server is full; try again later".into() };
+    let refused = ServerMessage::Refused { reason: reason.into() };
     let _ = stream.write_all(format!("{}\n", line(&refused)).as_bytes());
     let _ = stream.shutdown(Shutdown::Both);
 }
 
 /// Serves one connection until it closes. Runs on the connection's own
 /// thread.
-pub(super) fn run(shared: Arc<Shared>, stream: TcpStream, id: u64) {
+pub(super) fn run(shared: &Arc<Shared>, stream: TcpStream, id: u64) {
     shared.counters.open_connections.fetch_add(1, Ordering::Relaxed);
     if let Ok(clone) = stream.try_clone() {
         lock(&shared.connections).insert(id, clone);
     }
     if !shared.stopping.load(Ordering::SeqCst) {
-        serve(&shared, &stream, id);
+        serve(shared, &stream, id);
     }
     lock(&shared.connections).remove(&id);
     shared.counters.open_connections.fetch_sub(1, Ordering::Relaxed);

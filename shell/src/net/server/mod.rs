@@ -24,7 +24,7 @@ pub mod room;
 use room::Room;
 use std::collections::HashMap;
 use std::io;
-use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -59,6 +59,9 @@ pub struct ServerConfig {
     pub max_line: usize,
     /// Connections beyond this are refused.
     pub max_connections: usize,
+    /// Connections from one address beyond this are refused, so that one
+    /// client cannot take every slot.
+    pub max_per_address: usize,
     /// A game nobody is connected to is forgotten after this long.
     pub forget_after: Duration,
     /// Where to write each finished game's full record (`CODE.toml`), if
@@ -79,6 +82,7 @@ impl Default for ServerConfig {
             outbox_capacity: 1024,
             max_line: super::protocol::MAX_LINE,
             max_connections: 4096,
+            max_per_address: 64,
             forget_after: Duration::from_secs(600),
             record_dir: None,
             games: GameCatalog::standard(),
@@ -88,9 +92,14 @@ impl Default for ServerConfig {
 
 impl ServerConfig {
     /// The defaults on 127.0.0.1 with a free port: for tests and for a
-    /// GUI host that only wants local play.
+    /// GUI host that only wants local play. Every client there comes from
+    /// the one loopback address, so it has no cap per address.
     pub fn loopback() -> Self {
-        ServerConfig { bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), ..ServerConfig::default() }
+        ServerConfig {
+            bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            max_per_address: usize::MAX,
+            ..ServerConfig::default()
+        }
     }
 }
 
@@ -134,10 +143,38 @@ struct Shared {
     rooms: Mutex<HashMap<String, Arc<Mutex<Room>>>>,
     /// Every open connection, to shut down on stop.
     connections: Mutex<HashMap<u64, TcpStream>>,
+    /// Open connections by the client's address.
+    per_address: Mutex<HashMap<IpAddr, usize>>,
     next_conn: AtomicU64,
     stopping: AtomicBool,
     secrets: Secrets,
     counters: Counters,
+}
+
+impl Shared {
+    /// Counts a new connection from `address`; false (and nothing
+    /// counted) if that address holds [`ServerConfig::max_per_address`]
+    /// already.
+    fn take_address_slot(&self, address: IpAddr) -> bool {
+        let mut open = lock(&self.per_address);
+        let count = open.entry(address).or_insert(0);
+        if *count >= self.config.max_per_address {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+
+    /// Counts a connection from `address` closed.
+    fn give_address_slot(&self, address: IpAddr) {
+        let mut open = lock(&self.per_address);
+        if let Some(count) = open.get_mut(&address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&address);
+            }
+        }
+    }
 }
 
 /// Locks a mutex, carrying on if a thread panicked while holding it: the
@@ -167,6 +204,7 @@ pub fn start(config: ServerConfig) -> io::Result<ServerHandle> {
         config,
         rooms: Mutex::new(HashMap::new()),
         connections: Mutex::new(HashMap::new()),
+        per_address: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         stopping: AtomicBool::new(false),
         secrets: Secrets::new(),
@@ -259,18 +297,28 @@ fn accept_loop(shared: &Arc<Shared>, listener: TcpListener) {
         shared.counters.connections.fetch_add(1, Ordering::Relaxed);
         let too_many = shared.counters.open_connections.load(Ordering::Relaxed) as usize
             >= shared.config.max_connections;
-        let spawned = if too_many {
-            connection::refuse_busy(stream);
-            Ok(())
-        } else {
+        if too_many {
+            connection::refuse(stream, "the server is full; try again later");
+            continue;
+        }
+        let Some(address) = stream.peer_addr().ok().map(|a| a.ip()) else { continue };
+        if !shared.take_address_slot(address) {
+            connection::refuse(stream, "too many connections from your address; close some and try again");
+            continue;
+        }
+        let spawned = {
             let shared = Arc::clone(shared);
             std::thread::Builder::new()
                 .name(format!("net-read-{id}"))
                 .stack_size(256 * 1024)
-                .spawn(move || connection::run(shared, stream, id))
+                .spawn(move || {
+                    connection::run(&shared, stream, id);
+                    shared.give_address_slot(address);
+                })
                 .map(|_| ())
         };
         if spawned.is_err() {
+            shared.give_address_slot(address);
             std::thread::sleep(Duration::from_millis(10));
         }
     }
