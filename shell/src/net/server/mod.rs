@@ -18,6 +18,7 @@
 //! ```
 
 mod connection;
+pub mod file_limit;
 pub mod outbox;
 pub mod room;
 
@@ -57,7 +58,8 @@ pub struct ServerConfig {
     pub outbox_capacity: usize,
     /// The longest line accepted, in bytes.
     pub max_line: usize,
-    /// Connections beyond this are refused.
+    /// Connections beyond this are refused ([`start`] lowers it to what the
+    /// open-file limit allows).
     pub max_connections: usize,
     /// Connections from one address beyond this are refused, so that one
     /// client cannot take every slot.
@@ -196,8 +198,14 @@ impl std::fmt::Debug for ServerHandle {
     }
 }
 
-/// Starts a server on its own threads and returns once it listens.
-pub fn start(config: ServerConfig) -> io::Result<ServerHandle> {
+/// Starts a server on its own threads and returns once it listens. The
+/// process's soft open-file limit is raised to its hard limit first, and
+/// `max_connections` lowered to what the descriptors allow
+/// ([`file_limit`]).
+pub fn start(mut config: ServerConfig) -> io::Result<ServerHandle> {
+    if let Some(descriptors) = file_limit::raise_open_file_limit() {
+        config.max_connections = config.max_connections.min(file_limit::connections_for(descriptors));
+    }
     let listener = TcpListener::bind(config.bind)?;
     let addr = listener.local_addr()?;
     let shared = Arc::new(Shared {
