@@ -337,3 +337,27 @@ fn one_address_cannot_take_every_connection_slot() {
     }
     server.stop();
 }
+
+#[test]
+fn one_address_cannot_open_games_without_end() {
+    let server = start(ServerConfig { max_rooms_per_address: 2, ..test_config() }).expect("the server starts");
+    // Create, then leave: each game stays open, waiting for its creator.
+    for _ in 0..2 {
+        let mut c = Raw::hello(server.addr());
+        c.create("nim", Value::Null);
+    }
+    let mut c = Raw::hello(server.addr());
+    c.send(&ClientMessage::Create { game: "nim".into(), rules: Value::Null, seat: None });
+    let reason = c.expect_error(ErrorKind::Busy);
+    assert!(reason.contains("your address"), "{reason}");
+    server.stop();
+
+    let server = start(ServerConfig { max_rooms: 1, ..test_config() }).expect("the server starts");
+    let mut first = Raw::hello(server.addr());
+    first.create("nim", Value::Null);
+    let mut second = Raw::hello(server.addr());
+    second.send(&ClientMessage::Create { game: "nim".into(), rules: Value::Null, seat: None });
+    let reason = second.expect_error(ErrorKind::Busy);
+    assert!(reason.contains("as many games as it can"), "{reason}");
+    server.stop();
+}

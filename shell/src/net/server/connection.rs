@@ -14,7 +14,7 @@ use crate::record::save_file;
 use game_core::Seat;
 use serde_json::Value;
 use std::io::{Read, Write};
-use std::net::{Shutdown, TcpStream};
+use std::net::{IpAddr, Shutdown, TcpStream};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -59,7 +59,8 @@ fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64) {
     ) else {
         return;
     };
-    let mut conn = Connection { shared: Arc::clone(shared), outbox, binding: None, garbage: 0 };
+    let address = stream.peer_addr().ok().map(|a| a.ip());
+    let mut conn = Connection { shared: Arc::clone(shared), address, outbox, binding: None, garbage: 0 };
     let mut reader = LineReader::new(stream, config.max_line);
     let linger = conn.serve(&mut reader, stream);
     conn.leave();
@@ -98,6 +99,8 @@ struct Binding {
 
 struct Connection {
     shared: Arc<Shared>,
+    /// The client's address, if known.
+    address: Option<IpAddr>,
     outbox: Outbox,
     binding: Option<Binding>,
     garbage: u32,
@@ -285,11 +288,30 @@ impl Connection {
         }
         let token = self.shared.secrets.token();
         let mut rooms = lock(&self.shared.rooms);
+        let config = &self.shared.config;
+        if rooms.len() >= config.max_rooms {
+            return Err(refusal(
+                ErrorKind::Busy,
+                "the server holds as many games as it can; try again later",
+            ));
+        }
+        if let Some(address) = self.address {
+            let mine = rooms.values().filter(|room| lock(room).creator == Some(address)).count();
+            if mine >= config.max_rooms_per_address {
+                return Err(refusal(
+                    ErrorKind::Busy,
+                    format!(
+                        "{mine} games opened from your address are still open; finish or leave some first"
+                    ),
+                ));
+            }
+        }
         let Some(code) = (0..64).map(|_| self.shared.secrets.game_code()).find(|c| !rooms.contains_key(c))
         else {
             return Err(refusal(ErrorKind::Busy, "no free game code"));
         };
         let mut room = Room::new(code.clone(), table);
+        room.creator = self.address;
         room.seats[seat.index()].token = Some(token.clone());
         room.seats[seat.index()].connect(self.outbox.clone());
         self.send(&ServerMessage::Seated {

@@ -64,6 +64,11 @@ pub struct ServerConfig {
     /// Connections from one address beyond this are refused, so that one
     /// client cannot take every slot.
     pub max_per_address: usize,
+    /// Games open at once (a game lasts until it is over and everyone has
+    /// left, or until it is forgotten); a create beyond this is refused.
+    pub max_rooms: usize,
+    /// Games open at once that one address created.
+    pub max_rooms_per_address: usize,
     /// A game nobody is connected to is forgotten after this long.
     pub forget_after: Duration,
     /// Where to write each finished game's full record (`CODE.toml`), if
@@ -85,6 +90,8 @@ impl Default for ServerConfig {
             max_line: super::protocol::MAX_LINE,
             max_connections: 4096,
             max_per_address: 64,
+            max_rooms: 10_000,
+            max_rooms_per_address: 32,
             forget_after: Duration::from_secs(600),
             record_dir: None,
             games: GameCatalog::standard(),
@@ -100,6 +107,7 @@ impl ServerConfig {
         ServerConfig {
             bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             max_per_address: usize::MAX,
+            max_rooms_per_address: usize::MAX,
             ..ServerConfig::default()
         }
     }

@@ -5,6 +5,7 @@ use crate::net::protocol::{ServerMessage, encode};
 use crate::net::table::Table;
 use crate::net::view_trail::TrailSender;
 use game_core::Seat;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -43,6 +44,8 @@ pub struct Room {
     pub last_seen: Instant,
     /// Whether the full record was written.
     pub record_saved: bool,
+    /// The address of the connection that opened it, if known.
+    pub creator: Option<IpAddr>,
 }
 
 /// Encodes a message once for many recipients.
@@ -60,7 +63,7 @@ impl Room {
     /// A room for `table`, with every seat free.
     pub fn new(code: String, table: Box<dyn Table>) -> Self {
         let seats = (0..table.seat_count()).map(|_| SeatSlot::default()).collect();
-        Room { code, table, seats, last_seen: Instant::now(), record_saved: false }
+        Room { code, table, seats, last_seen: Instant::now(), record_saved: false, creator: None }
     }
 
     /// Sends to `seat`, if connected.
