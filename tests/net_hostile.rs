@@ -340,7 +340,8 @@ fn one_address_cannot_take_every_connection_slot() {
 
 #[test]
 fn one_address_cannot_open_games_without_end() {
-    let server = start(ServerConfig { max_rooms_per_address: 2, ..test_config() }).expect("the server starts");
+    let server =
+        start(ServerConfig { max_rooms_per_address: 2, ..test_config() }).expect("the server starts");
     // Create, then leave: each game stays open, waiting for its creator.
     for _ in 0..2 {
         let mut c = Raw::hello(server.addr());
