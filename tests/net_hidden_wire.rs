@@ -74,8 +74,13 @@ fn rebuild_lines(
     let mut view_line = |referee: &Referee<StrategyChess>, lines: &mut Vec<String>| {
         let mut view = serde_json::to_value(referee.view(viewer)).unwrap();
         let history_from = trail.shorten(&mut view);
-        let message =
-            ServerMessage::View { ply: referee.ply(), to_move: referee.to_move(), view, history_from };
+        let message = ServerMessage::View {
+            ply: referee.ply(),
+            to_move: referee.to_move(),
+            view,
+            history_from,
+            outcome: referee.outcome(),
+        };
         lines.push(encode(&message).unwrap());
     };
     view_line(&referee, &mut lines);

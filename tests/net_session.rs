@@ -5,7 +5,7 @@ mod net_support;
 
 use game_core::nim::Nim;
 use game_core::rng::seeded;
-use game_core::{Game, Outcome, Referee, Seat};
+use game_core::{Game, Outcome, Referee, Seat, SeatView};
 use net_support::{GRACE, Raw, random_notation, test_server};
 use serde_json::Value;
 use shell::net::client::{Client, ClientConfig, ClientEvent};
@@ -278,5 +278,41 @@ fn a_draw_offer_dies_with_the_game_and_is_not_replayed_on_reconnect() {
         }
     }
     assert!(!seen.iter().any(|m| matches!(m, ServerMessage::DrawOffered { .. })), "{seen:?}");
+    server.stop();
+}
+
+#[test]
+fn the_last_view_of_a_game_the_rules_ended_carries_the_outcome() {
+    let server = test_server();
+    let mut a = Raw::hello(server.addr());
+    let (code, _) = a.create("stones", Value::Null);
+    let mut b = Raw::hello(server.addr());
+    b.join(&code);
+    let mut rng = seeded(7);
+    loop {
+        let mut views = Vec::new();
+        for raw in [&mut a, &mut b] {
+            match raw.recv_until(|m| matches!(m, ServerMessage::View { .. })) {
+                ServerMessage::View { ply, to_move, view, outcome, .. } => {
+                    let view: <::stones::Stones as game_core::Observe>::View =
+                        serde_json::from_value(view).unwrap();
+                    assert_eq!(outcome, view.outcome(), "the message and the view agree at ply {ply}");
+                    views.push((ply, to_move, view, outcome));
+                }
+                _ => unreachable!(),
+            }
+        }
+        let (ply, to_move, view, outcome) = views.swap_remove(0);
+        if outcome.is_some() {
+            break;
+        }
+        let mover = if to_move == Seat::FIRST { &mut a } else { &mut b };
+        let seat_view = if to_move == Seat::FIRST { view } else { views.swap_remove(0).2 };
+        mover.send(&mv(ply, &random_notation::<::stones::Stones>(&seat_view, &mut rng)));
+    }
+    assert!(matches!(
+        a.recv_until(|m| matches!(m, ServerMessage::GameOver { .. })),
+        ServerMessage::GameOver { .. }
+    ));
     server.stop();
 }

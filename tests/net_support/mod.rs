@@ -93,9 +93,9 @@ impl Raw {
             Ok(_) if self.pending.ends_with('\n') => {
                 let line = std::mem::take(&mut self.pending);
                 match decode_server(line.trim_end()).expect("the server sends valid lines") {
-                    ServerMessage::View { ply, to_move, mut view, history_from } => {
+                    ServerMessage::View { ply, to_move, mut view, history_from, outcome } => {
                         self.trail.restore(&mut view, history_from).expect("a view continues what was sent");
-                        Some(ServerMessage::View { ply, to_move, view, history_from: None })
+                        Some(ServerMessage::View { ply, to_move, view, history_from: None, outcome })
                     }
                     other => Some(other),
                 }

@@ -275,10 +275,10 @@ impl<G: Observe> Bot<G> {
             };
             self.log.observe(&message);
             match message {
-                ServerMessage::View { ply, to_move, view, .. } => {
+                ServerMessage::View { ply, to_move, view, outcome, .. } => {
                     let view: G::View = serde_json::from_value(view)
                         .map_err(|e| BotError::BadMessage(format!("view: {e}")))?;
-                    if to_move == self.seat && view.outcome().is_none() {
+                    if to_move == self.seat && outcome.is_none() && view.outcome().is_none() {
                         self.move_from(&view, ply, chooser)?;
                     }
                     last_view = Some((ply, view));

@@ -211,9 +211,9 @@ const CLOSED: &str = "closed";
 /// they came.
 fn whole(message: ServerMessage, trail: &mut TrailKeeper) -> Result<ServerMessage, String> {
     match message {
-        ServerMessage::View { ply, to_move, mut view, history_from } => {
+        ServerMessage::View { ply, to_move, mut view, history_from, outcome } => {
             trail.restore(&mut view, history_from).map_err(|e| format!("the server sent {e}"))?;
-            Ok(ServerMessage::View { ply, to_move, view, history_from: None })
+            Ok(ServerMessage::View { ply, to_move, view, history_from: None, outcome })
         }
         other => Ok(other),
     }

@@ -181,6 +181,11 @@ pub enum ServerMessage {
         /// sent before; absent when the view is whole.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         history_from: Option<usize>,
+        /// How the game ended, in the last view of a game the rules ended;
+        /// absent while it goes on. When present nobody is to move, whatever
+        /// `to_move` says (a client waits for `game_over`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outcome: Option<Outcome>,
     },
     /// A move was played.
     MovePlayed {

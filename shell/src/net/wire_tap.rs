@@ -74,9 +74,9 @@ pub fn decode_recording(bytes: &[u8]) -> Result<Vec<ServerMessage>, BotError> {
         .map(|line| {
             let bad = |e: ProtocolError| BotError::BadMessage(e.to_string());
             match decode_server(line).map_err(bad)? {
-                ServerMessage::View { ply, to_move, mut view, history_from } => {
+                ServerMessage::View { ply, to_move, mut view, history_from, outcome } => {
                     trail.restore(&mut view, history_from).map_err(bad)?;
-                    Ok(ServerMessage::View { ply, to_move, view, history_from: None })
+                    Ok(ServerMessage::View { ply, to_move, view, history_from: None, outcome })
                 }
                 other => Ok(other),
             }

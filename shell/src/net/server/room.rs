@@ -106,7 +106,11 @@ impl Room {
         let Some(to_move) = self.table.to_move() else { return };
         let Some(slot) = self.seats.get_mut(seat.index()).filter(|s| s.conn.is_some()) else { return };
         let Some((view, history_from)) = self.table.view_to_send(seat, &mut slot.trail) else { return };
-        self.send_to(seat, &ServerMessage::View { ply: self.table.ply(), to_move, view, history_from });
+        let outcome = self.table.finish().map(|finish| finish.outcome());
+        self.send_to(
+            seat,
+            &ServerMessage::View { ply: self.table.ply(), to_move, view, history_from, outcome },
+        );
     }
 
     /// Sends every connected seat its own view, once play has started and
