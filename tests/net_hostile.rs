@@ -143,6 +143,16 @@ fn too_long_lines_silence_and_bad_handshakes_are_cut_off() {
     }
     let _ = sender.join();
 
+    // A line just past the cap, then quiet: the error reply always arrives
+    // (a 10 MB flood may lose it to a reset while the client still writes).
+    let mut long = Raw::hello(server.addr());
+    let mut line = vec![b'x'; shell::net::protocol::MAX_LINE + 100];
+    line.push(b'\n');
+    long.stream.write_all(&line).unwrap();
+    let reason = long.expect_error(ErrorKind::LineTooLong);
+    assert!(reason.contains("longer than"), "{reason}");
+    assert_eq!(long.try_recv(), None, "then the connection closes");
+
     // A seated player sending a huge line loses its connection; its
     // opponent is told and the game waits for it.
     let _ = b.recv_until(|m| matches!(m, ServerMessage::View { .. }));
