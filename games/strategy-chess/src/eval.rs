@@ -127,9 +127,10 @@ impl StrategyChess {
     /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
     /// `colour`'s nearest piece that can get there stands to the enemy
     /// Flag, plus [`FLAG_CLOSE`] for the last steps; 0 without a Flag or a
-    /// hunter in range. The Marshal hunts only when no other piece can. Steps go round the lakes and the enemy's Bombs, but
-    /// a Miner goes through Bombs (a strike is a step); other pieces are
-    /// left aside (they move, or can be struck).
+    /// hunter in range. The Marshal hunts only when no other piece can.
+    /// Steps go round the lakes and the enemy's Bombs, but a Miner goes
+    /// through Bombs (a strike is a step); other pieces are left aside
+    /// (they move, or can be struck).
     fn flag_hunt(&self, colour: Colour) -> i32 {
         let enemy = colour.opponent();
         let Some(flag) = squares_of(self.board.flags(enemy)).next() else {
@@ -156,9 +157,9 @@ impl StrategyChess {
         0
     }
 
-    /// [`FLAG_GUARD`] if `colour` keeps a piece that beats a Miner (not a
-    /// Scout, a Miner or the Spy) within two steps of its Flag while the
-    /// enemy has Miners.
+    /// [`FLAG_GUARD`] if `colour` keeps a movable piece other than a Scout
+    /// or a Miner within two steps of its Flag while the enemy has Miners.
+    /// (The Spy counts too, though a Miner beats it.)
     fn flag_guard(&self, colour: Colour) -> i32 {
         if self.remaining[colour.opponent().index()][Rank::Miner.index()] == 0 {
             return 0;
@@ -200,9 +201,7 @@ impl StrategyChess {
         }
         best
     }
-}
 
-impl StrategyChess {
     /// `value` shrunk towards a draw as the quiet plies run out: from half
     /// of `no_capture_limit` on, linearly to 0 at the limit, where the game
     /// is drawn. A battle starts the count again, so the side ahead sees

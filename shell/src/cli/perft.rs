@@ -34,7 +34,7 @@ fn perft_game<G: CliGame>(args: &PerftArgs) -> CommandResult {
     let start = G::cli_start(&rules, args.setups.as_deref())?;
     let depth = args.depth;
     let clock = Instant::now();
-    let walked = depth.min(deepest_to_walk(&start, depth)?);
+    let walked = deepest_to_walk(&start, depth)?;
     let counts = perft_counts(&start, walked);
     let seconds = clock.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();

@@ -60,7 +60,7 @@ fn outcome(rank: Rank, known: Rank) -> (bool, bool) {
     }
 }
 
-fn distance(a: Square, b: Square) -> usize {
+pub(crate) fn distance(a: Square, b: Square) -> usize {
     a.file().abs_diff(b.file()) + a.row().abs_diff(b.row())
 }
 

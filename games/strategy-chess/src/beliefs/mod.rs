@@ -149,9 +149,7 @@ impl Beliefs {
         });
         if let Some(marshal) = marshal {
             for belief in &mut pieces {
-                let d = belief.square.file().abs_diff(marshal.file())
-                    + belief.square.row().abs_diff(marshal.row());
-                if d <= 2 {
+                if behaviour::distance(belief.square, marshal) <= 2 {
                     belief.weight[Rank::Spy.index()] *= model.spy_near_marshal;
                 }
             }

@@ -33,21 +33,21 @@ pub(super) fn refuse(mut stream: TcpStream, reason: &str) {
     let _ = stream.shutdown(Shutdown::Both);
 }
 
-/// Serves one connection until it closes. Runs on the connection's own
-/// thread.
-pub(super) fn run(shared: &Arc<Shared>, stream: TcpStream, id: u64) {
+/// Serves one connection from `address` until it closes. Runs on the
+/// connection's own thread.
+pub(super) fn run(shared: &Arc<Shared>, stream: TcpStream, id: u64, address: IpAddr) {
     shared.counters.open_connections.fetch_add(1, Ordering::Relaxed);
     if let Ok(clone) = stream.try_clone() {
         lock(&shared.connections).insert(id, clone);
     }
     if !shared.stopping.load(Ordering::SeqCst) {
-        serve(shared, &stream, id);
+        serve(shared, &stream, id, address);
     }
     lock(&shared.connections).remove(&id);
     shared.counters.open_connections.fetch_sub(1, Ordering::Relaxed);
 }
 
-fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64) {
+fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64, address: IpAddr) {
     let _ = stream.set_nodelay(true);
     let config = &shared.config;
     let Ok((outbox, writer)) = outbox::open(
@@ -59,7 +59,6 @@ fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64) {
     ) else {
         return;
     };
-    let address = stream.peer_addr().ok().map(|a| a.ip());
     let mut conn = Connection { shared: Arc::clone(shared), address, outbox, binding: None, garbage: 0 };
     let mut reader = LineReader::new(stream, config.max_line);
     let linger = conn.serve(&mut reader, stream);
@@ -99,8 +98,8 @@ struct Binding {
 
 struct Connection {
     shared: Arc<Shared>,
-    /// The client's address, if known.
-    address: Option<IpAddr>,
+    /// The client's address.
+    address: IpAddr,
     outbox: Outbox,
     binding: Option<Binding>,
     garbage: u32,
@@ -295,8 +294,9 @@ impl Connection {
                 "the server holds as many games as it can; try again later",
             ));
         }
-        if let Some(address) = self.address {
-            let mine = rooms.values().filter(|room| lock(room).creator == Some(address)).count();
+        // (A cap per address at or above the total never binds first.)
+        if config.max_rooms_per_address < config.max_rooms {
+            let mine = rooms.values().filter(|room| lock(room).creator == Some(self.address)).count();
             if mine >= config.max_rooms_per_address {
                 return Err(refusal(
                     ErrorKind::Busy,
@@ -311,7 +311,7 @@ impl Connection {
             return Err(refusal(ErrorKind::Busy, "no free game code"));
         };
         let mut room = Room::new(code.clone(), table);
-        room.creator = self.address;
+        room.creator = Some(self.address);
         room.seats[seat.index()].token = Some(token.clone());
         room.seats[seat.index()].connect(self.outbox.clone());
         self.send(&ServerMessage::Seated {

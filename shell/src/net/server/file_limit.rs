@@ -73,18 +73,11 @@ mod tests {
     #[test]
     fn the_soft_limit_is_raised_to_the_hard_one() {
         let soft = raise_open_file_limit().expect("readable on Linux");
-        let hard = std::fs::read_to_string("/proc/self/limits")
-            .unwrap()
-            .lines()
-            .find(|l| l.starts_with("Max open files"))
-            .and_then(|l| l.split_whitespace().nth(4).map(str::to_owned))
-            .unwrap();
-        let soft_now = std::fs::read_to_string("/proc/self/limits")
-            .unwrap()
-            .lines()
-            .find(|l| l.starts_with("Max open files"))
-            .and_then(|l| l.split_whitespace().nth(3).map(str::to_owned))
-            .unwrap();
+        // "Max open files  SOFT  HARD  files", as the kernel reports it.
+        let limits = std::fs::read_to_string("/proc/self/limits").unwrap();
+        let line = limits.lines().find(|l| l.starts_with("Max open files")).unwrap();
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (soft_now, hard) = (fields[3], fields[4]);
         assert_eq!(soft_now, soft.to_string());
         if hard != "unlimited" {
             assert_eq!(soft.to_string(), hard);

@@ -328,7 +328,7 @@ fn accept_loop(shared: &Arc<Shared>, listener: TcpListener) {
                 .name(format!("net-read-{id}"))
                 .stack_size(256 * 1024)
                 .spawn(move || {
-                    connection::run(&shared, stream, id);
+                    connection::run(&shared, stream, id, address);
                     shared.give_address_slot(address);
                 })
                 .map(|_| ())
