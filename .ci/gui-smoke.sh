@@ -28,7 +28,7 @@
 # must stay alive throughout. Any failure exits non-zero.
 #
 # Click coordinates are for a 1280x800 window and mirror the layout
-# functions in shell/src/gui/layout.rs; the Rust test
+# functions in shell/gui/src/layout.rs; the Rust test
 # tests/gui_smoke_coordinates.rs reads the POINT_* lines below and checks
 # each still hits the widget it names, so a layout change cannot silently
 # break this script.
@@ -170,7 +170,7 @@ shot() {
 
 # Clicks and keys are held for a moment, as a person does: the launcher
 # sleeps between inputs, and an instant press-and-release can reach it
-# together (see shell/src/gui/pacing.rs).
+# together (see shell/gui/src/pacing.rs).
 click() { # click "X Y": a real pointer click at window coordinates
     local x y
     read -r x y <<<"$1"

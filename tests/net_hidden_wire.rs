@@ -23,12 +23,12 @@ mod net_support;
 
 use game_core::rng::splitmix64;
 use game_core::{Game, Observe, Referee, RuleSet, Seat};
+use headless::net::bot::{MoveChooser, chooser_for_level};
+use headless::net::protocol::{ServerMessage, decode_server, encode};
+use headless::net::view_trail::TrailSender;
+use headless::net::wire_tap::{WireRecording, record_bot_game};
 use net_support::test_server;
 use serde_json::Value;
-use shell::net::bot::{MoveChooser, chooser_for_level};
-use shell::net::protocol::{ServerMessage, decode_server, encode};
-use shell::net::view_trail::TrailSender;
-use shell::net::wire_tap::{WireRecording, record_bot_game};
 use strategy_chess::{Colour, Rank, Setup, Square, StrategyChess, StrategyChessRules};
 
 /// Small random choices from a seed (the root package has no `rand`).

@@ -8,10 +8,10 @@ mod net_support;
 
 use game_core::rng::seeded;
 use game_core::{Game, Observe, Seat, SeatView};
+use headless::net::protocol::{ClientMessage, ErrorKind, MAX_LINE, ServerMessage};
+use headless::record::has_setup_phase;
 use net_support::{Raw, finish_from_views, random_notation, test_server};
 use serde_json::Value;
-use shell::net::protocol::{ClientMessage, ErrorKind, MAX_LINE, ServerMessage};
-use shell::record::has_setup_phase;
 
 fn mv(ply: usize, notation: &str) -> ClientMessage {
     ClientMessage::Move { ply, notation: notation.into() }

@@ -13,10 +13,10 @@ mod net_support;
 
 use game_core::rng::seeded;
 use game_core::{Observe, Seat, SeatView};
+use headless::net::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
+use headless::record::has_setup_phase;
 use net_support::{Raw, finish_from_views, random_notation};
 use serde_json::Value;
-use shell::net::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
-use shell::record::has_setup_phase;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Shutdown, SocketAddr};
 use std::process::{Child, Command, Stdio};

@@ -1,7 +1,7 @@
 //! The load benchmark's driver: many concurrent bot games of the real
 //! games on one server.
 //!
-//! Not part of the normal test run (`#[ignore]`); `shell/benches/net-load.sh`
+//! Not part of the normal test run (`#[ignore]`); `shell/headless/benches/net-load.sh`
 //! starts `boardsuite serve` and runs this against it. Settings come from
 //! the environment:
 //! - `NET_LOAD_ADDR`: the server (default: an in-process server);
@@ -23,12 +23,12 @@
 //! agree on the result and the ply count.
 
 use game_core::{Evaluate, Observe, RuleSet};
-use shell::net::bot::{
+use headless::net::bot::{
     Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser, RandomMover, chooser_for_level,
 };
-use shell::net::client::ClientConfig;
-use shell::net::protocol::Ending;
-use shell::net::server::{ServerConfig, start};
+use headless::net::client::ClientConfig;
+use headless::net::protocol::Ending;
+use headless::net::server::{ServerConfig, start};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Barrier};
 use std::thread::JoinHandle;
@@ -152,7 +152,7 @@ fn spawn_game<G: Observe + Evaluate>(
 }
 
 #[test]
-#[ignore = "a benchmark: run shell/benches/net-load.sh"]
+#[ignore = "a benchmark: run shell/headless/benches/net-load.sh"]
 fn concurrent_bot_games_all_finish() {
     let games: usize = env_or("NET_LOAD_GAMES", "300").parse().expect("NET_LOAD_GAMES is a number");
     let mix: Vec<String> = env_or("NET_LOAD_MIX", "stones,blockade,strategy-chess")

@@ -4,7 +4,7 @@
 //! verifies them.
 
 use game_core::{Observe, Seat};
-use shell::record::{GameRecord, RecordKind, load};
+use headless::record::{GameRecord, RecordKind, load};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -152,7 +152,7 @@ fn replay_ok(path: &Path) -> String {
 /// The checks every game shares: the full record and each seat record
 /// verify (or, with hidden setups, say why they cannot); a tampered record
 /// is refused with its line. Returns the loaded full record.
-fn check_records<G: Observe>(played: &Played) -> shell::record::LoadedRecord<G> {
+fn check_records<G: Observe>(played: &Played) -> headless::record::LoadedRecord<G> {
     let text = std::fs::read_to_string(&played.full)
         .unwrap_or_else(|e| panic!("the referee saved {}: {e}", played.code));
     let full = load::<G>(&text).expect("the full record replays");

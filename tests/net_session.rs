@@ -6,10 +6,10 @@ mod net_support;
 use game_core::nim::Nim;
 use game_core::rng::seeded;
 use game_core::{Game, Outcome, Referee, Seat, SeatView};
+use headless::net::client::{Client, ClientConfig, ClientEvent};
+use headless::net::protocol::{ClientMessage, Ending, ErrorKind, PublicMove, ServerMessage};
 use net_support::{GRACE, Raw, random_notation, test_server};
 use serde_json::Value;
-use shell::net::client::{Client, ClientConfig, ClientEvent};
-use shell::net::protocol::{ClientMessage, Ending, ErrorKind, PublicMove, ServerMessage};
 use std::time::Duration;
 
 fn mv(ply: usize, notation: &str) -> ClientMessage {
@@ -192,7 +192,7 @@ fn the_client_thread_reports_over_channels_and_never_blocks_the_caller() {
 
 #[test]
 fn setups_are_collected_privately_before_play() {
-    use shell::net::secret_nim::{SecretNim, SecretNimView};
+    use headless::net::secret_nim::{SecretNim, SecretNimView};
     let server = test_server();
     let mut a = Raw::hello(server.addr());
     a.send(&ClientMessage::Create {

@@ -4,7 +4,7 @@
 
 use game_core::rng::{GameRng, seeded, splitmix64};
 use game_core::{Game, Observe, Referee, RuleSet, Seat};
-use shell::record::{
+use headless::record::{
     GameRecord, RecordKind, ReplayCursor, full_record, has_setup_phase, load, load_file, save_file,
 };
 
@@ -13,7 +13,7 @@ use shell::record::{
 macro_rules! for_each_record_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
-        $m!(secret_nim, shell::net::secret_nim::SecretNim);
+        $m!(secret_nim, headless::net::secret_nim::SecretNim);
         $m!(stones, ::stones::Stones);
         $m!(blockade, ::blockade::Blockade);
         $m!(strategy_chess, ::strategy_chess::StrategyChess);

@@ -5,13 +5,13 @@
 
 use game_core::rng::{GameRng, seeded};
 use game_core::{Observe, SeatView};
-use serde_json::Value;
-use shell::net::protocol::{
+use headless::net::protocol::{
     ClientMessage, ErrorKind, PROTOCOL_VERSION, ServerMessage, decode_server, encode,
 };
-use shell::net::server::{ServerConfig, ServerHandle, start};
-use shell::net::table::GameCatalog;
-use shell::net::view_trail::TrailKeeper;
+use headless::net::server::{ServerConfig, ServerHandle, start};
+use headless::net::table::GameCatalog;
+use headless::net::view_trail::TrailKeeper;
+use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -22,7 +22,7 @@ use std::time::Duration;
 macro_rules! for_each_net_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
-        $m!(secret_nim, shell::net::secret_nim::SecretNim);
+        $m!(secret_nim, headless::net::secret_nim::SecretNim);
         $m!(stones, ::stones::Stones);
         $m!(blockade, ::blockade::Blockade);
         $m!(strategy_chess, ::strategy_chess::StrategyChess);
@@ -40,7 +40,7 @@ pub fn test_config() -> ServerConfig {
         handshake_timeout: Duration::from_secs(1),
         write_timeout: Duration::from_secs(2),
         outbox_capacity: 64,
-        games: GameCatalog::standard().with::<shell::net::secret_nim::SecretNim>(),
+        games: GameCatalog::standard().with::<headless::net::secret_nim::SecretNim>(),
         ..ServerConfig::loopback()
     }
 }

@@ -1,0 +1,438 @@
+//! From the launcher to the board: the setup screen of each person at this
+//! computer (with a hand-over screen between two players' setups), then
+//! the play screen. The computer's setups come from
+//! [`ai::ComputerPlayer::choose_setup`], seeded from the match's seed, and
+//! "New game" reuses the people's setups with fresh computer setups.
+
+use super::art::colour_name;
+use super::board::draw::draw_ground;
+use super::board::geometry::BoardGeometry;
+use super::play::ChessBoard;
+use super::setup::saved::SavedSetups;
+use super::setup::screen::SetupScreen;
+use crate::canvas::{Align, Canvas, Weight};
+use crate::context::AppContext;
+use crate::geometry::Rect;
+use crate::input::{InputEvent, Key};
+use crate::layout::frame;
+use crate::play::computer::player_with_table;
+use crate::play::screen::seats_for;
+use crate::play::{MatchConfig, PlayScreen, SeatKind, Session, StartMaker};
+use crate::screen::{Command, Screen, View};
+use crate::screens::draw_chrome;
+use crate::screens::host::{NetLobbyScreen, Role, SetupAsker};
+use crate::theme::palette;
+use game_core::RuleSet;
+use game_core::rng::splitmix64;
+use game_core::{Game, Seat};
+use headless::settings::PlayMode;
+use strategy_chess::{Colour, Setup, StrategyChess, StrategyChessRules};
+
+/// The [`GameScreenFactory`](crate::play::GameScreenFactory) of
+/// Strategy Chess: the first person's setup screen (or, in a demo, the
+/// board at once).
+pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    match config.mode {
+        PlayMode::NetworkHost => host_screen(config, ctx),
+        PlayMode::NetworkJoin => Ok(Box::new(join_screen(config, ctx))),
+        _ => MatchPlan::new(config, ctx)?.next_screen(ctx),
+    }
+}
+
+/// The board with the player's preferences.
+fn chess_board(ctx: &AppContext) -> ChessBoard {
+    let prefs = ctx.settings.preferences;
+    ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation)
+}
+
+/// The rules a network game's server sent (its JSON), read and checked.
+pub fn rules_from_json(rules: &serde_json::Value) -> Result<StrategyChessRules, String> {
+    let table = match toml::Value::try_from(rules) {
+        Ok(toml::Value::Table(table)) => table,
+        _ if rules.is_null() => toml::Table::new(),
+        _ => return Err("the host's rules cannot be read".into()),
+    };
+    let rules = StrategyChessRules::from_toml(&toml::to_string(&table).unwrap_or_default())
+        .map_err(|e| format!("the host's rules: {e}"))?;
+    let problems = rules.army.problems();
+    if problems.is_empty() {
+        Ok(rules)
+    } else {
+        Err(format!("the army cannot play: {}", problems.join("; ")))
+    }
+}
+
+/// Hosting: the host sets up first (it sits in the first seat), then the
+/// lobby hosts the game with that setup.
+fn host_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
+    let problems = rules.army.problems();
+    if !problems.is_empty() {
+        return Err(format!("The army cannot play: {}", problems.join("; ")));
+    }
+    let colour = Colour::of_seat(Seat::FIRST);
+    let seed = ctx.next_seed();
+    let config = config.clone();
+    let on_play = Box::new(move |setup: Setup, ctx: &mut AppContext| {
+        let board = chess_board(ctx);
+        let lobby =
+            NetLobbyScreen::<StrategyChess, _>::new(&config, Role::Host, ctx, board, Some(setup), None);
+        Ok(Command::Replace(Box::new(lobby)))
+    });
+    let heading = format!("Strategy Chess: your setup ({} hosts)", colour_name(colour));
+    Ok(Box::new(SetupScreen::new(colour, rules.army, seed, heading, SavedSetups::locate(), on_play)))
+}
+
+/// Joining: the address and code first; once seated, the army is known and
+/// the lobby opens the setup screen.
+fn join_screen(config: &MatchConfig, ctx: &mut AppContext) -> NetLobbyScreen<StrategyChess, ChessBoard> {
+    let ask: SetupAsker<StrategyChess> = Box::new(|rules, seat, slot, ctx| {
+        let rules = rules_from_json(rules)?;
+        let colour = Colour::of_seat(seat);
+        let on_play = Box::new(move |setup: Setup, _ctx: &mut AppContext| {
+            *slot.borrow_mut() = Some(setup);
+            Ok(Command::Pop)
+        });
+        let heading = format!("Strategy Chess: your setup ({} joins)", colour_name(colour));
+        let seed = ctx.next_seed();
+        Ok(Box::new(SetupScreen::new(colour, rules.army, seed, heading, SavedSetups::locate(), on_play))
+            as Box<dyn Screen>)
+    });
+    NetLobbyScreen::new(config, Role::Join, ctx, chess_board(ctx), None, Some(ask))
+}
+
+/// A match being set up: who sits where and the setups made so far.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    config: MatchConfig,
+    rules: StrategyChessRules,
+    seats: [SeatKind; 2],
+    home: Seat,
+    seed: u64,
+    setups: [Option<Setup>; 2],
+}
+
+impl MatchPlan {
+    /// The plan of a match in `config`: its rules, seats and seed.
+    pub fn new(config: &MatchConfig, ctx: &mut AppContext) -> Result<Self, String> {
+        let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
+        let problems = rules.army.problems();
+        if !problems.is_empty() {
+            return Err(format!("The army cannot play: {}", problems.join("; ")));
+        }
+        let seed = ctx.next_seed();
+        let (seats, home) = seats_for(config, seed)?;
+        Ok(MatchPlan { config: config.clone(), rules, seats, home, seed, setups: [None, None] })
+    }
+
+    /// The seat the person at this computer sits in (the first person to
+    /// set up).
+    pub fn home(&self) -> Seat {
+        self.home
+    }
+
+    /// The plan with `colour`'s setup made.
+    pub fn with_setup(mut self, colour: Colour, setup: Setup) -> Self {
+        self.setups[colour.index()] = Some(setup);
+        self
+    }
+
+    /// The person who still has to set up, home seat first.
+    fn next_to_set_up(&self) -> Option<Colour> {
+        let order = [self.home, Seat((self.home.0 + 1) % 2)];
+        order
+            .into_iter()
+            .find(|s| self.seats[s.index() & 1] == SeatKind::Human && self.setups[s.index() & 1].is_none())
+            .map(Colour::of_seat)
+    }
+
+    /// The next screen: a setup screen, or the board once every person's
+    /// setup is made.
+    pub fn next_screen(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+        let Some(colour) = self.next_to_set_up() else {
+            return self.play(ctx);
+        };
+        let two_players = self.seats.iter().all(|&k| k == SeatKind::Human);
+        let heading = if two_players {
+            format!("Strategy Chess: {}'s setup", colour_name(colour))
+        } else {
+            "Strategy Chess: your setup".to_string()
+        };
+        let army = self.rules.army;
+        let seed = splitmix64(self.seed ^ (0x5e7_u64 + colour.index() as u64));
+        let mut plan = Some(self);
+        let on_play = Box::new(move |setup: Setup, ctx: &mut AppContext| {
+            let mut next = plan.take().ok_or("the match has already started")?;
+            next.setups[colour.index()] = Some(setup);
+            // Who sits at the computer next: the next person to set up, or
+            // with two players the first to move.
+            let (to, why) = match next.next_to_set_up() {
+                Some(c) => (Some(c), format!("{} sets up next.", colour_name(c))),
+                None if two_players => {
+                    let first = next.rules.first;
+                    (Some(first), format!("{} moves first.", colour_name(first)))
+                }
+                None => (None, String::new()),
+            };
+            let screen = next.clone().next_screen(ctx);
+            match screen {
+                Ok(screen) => match to.filter(|&c| c != colour) {
+                    Some(to) => Ok(Command::Replace(Box::new(HandOverScreen::new(to, why, screen)))),
+                    None => Ok(Command::Replace(screen)),
+                },
+                Err(e) => {
+                    plan = Some(next);
+                    Err(e)
+                }
+            }
+        });
+        Ok(Box::new(SetupScreen::new(colour, army, seed, heading, SavedSetups::locate(), on_play)))
+    }
+
+    fn play(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+        Ok(Box::new(self.board_screen(ctx)?))
+    }
+
+    /// The play screen: the people's setups, the computer's drawn now.
+    pub fn board_screen(self, ctx: &mut AppContext) -> Result<PlayScreen<StrategyChess, ChessBoard>, String> {
+        let prefs = ctx.settings.preferences;
+        let board = ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation);
+        let session =
+            Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)?;
+        Ok(PlayScreen::with_session(&self.config, ctx, board, session))
+    }
+
+    /// Makes each game's start: the people's setups, and the computer's
+    /// drawn from the game's seed.
+    fn start_maker(&self) -> StartMaker<StrategyChess> {
+        let rules = self.rules.clone();
+        let setups = self.setups;
+        // Only its setups are used (they depend on the level, not on a
+        // search): the smallest tables, not two of 8 MB held all game.
+        let player = player_with_table::<StrategyChess>(self.config.level, 0);
+        Box::new(move |seed| {
+            let setups: [Setup; 2] = std::array::from_fn(|i| {
+                let seat = Colour::BOTH[i].seat();
+                setups[i]
+                    .unwrap_or_else(|| player.choose_setup(&rules, seat, splitmix64(seed ^ (i as u64 + 1))))
+            });
+            StrategyChess::start(&rules, &setups).map(|g| (g, setups.to_vec())).map_err(|e| e.to_string())
+        })
+    }
+}
+
+/// Between two players' setups, and before the first move after them:
+/// the board is hidden until the next player is ready.
+pub struct HandOverScreen {
+    to: Colour,
+    why: String,
+    next: Option<Box<dyn Screen>>,
+}
+
+impl HandOverScreen {
+    /// A cover before `next`, for the player of `to`; `why` says what
+    /// comes ("Blue sets up next.").
+    pub fn new(to: Colour, why: impl Into<String>, next: Box<dyn Screen>) -> Self {
+        HandOverScreen { to, why: why.into(), next: Some(next) }
+    }
+}
+
+impl Screen for HandOverScreen {
+    fn name(&self) -> String {
+        format!("hand over strategy-chess {}", self.to)
+    }
+
+    fn input(&mut self, _ctx: &mut AppContext, _view: &View, event: &InputEvent) -> Command {
+        match event {
+            InputEvent::Click(_) | InputEvent::Key(Key::Enter) => match self.next.take() {
+                Some(next) => Command::Replace(next),
+                None => Command::None,
+            },
+            InputEvent::Key(Key::Escape) => Command::Pop,
+            _ => Command::None,
+        }
+    }
+
+    fn draw(&self, _ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        let m = &view.metrics;
+        let f = frame(view);
+        let name = colour_name(self.to);
+        draw_chrome(canvas, &f, "Strategy Chess", "Setting up: the board is hidden", m);
+        let g = BoardGeometry::new(f.body.inset(m.gap), self.to);
+        draw_ground(canvas, &g, None, m);
+        canvas.layer();
+        canvas.fill(g.outer().inset(-m.gap), palette::BACKGROUND.with_alpha(0.82));
+        let card = f.body.centered(f.body.w.min(620.0 * m.scale), m.heading * 2.0 + m.body * 4.0);
+        canvas.round(card, m.radius * 1.4, palette::PANEL);
+        let (top, bottom) = card.inset(m.gap).split_top(m.heading * 2.0);
+        canvas.label(
+            top,
+            &format!("Hand the computer to {name}"),
+            m.heading,
+            Weight::Bold,
+            Align::Center,
+            palette::TEXT,
+        );
+        let line = Rect::new(bottom.x, bottom.y, bottom.w, m.body * 2.0);
+        canvas.label(
+            line,
+            &format!("{} Click or press Enter when ready.", self.why),
+            m.body,
+            Weight::Regular,
+            Align::Center,
+            palette::TEXT_DIM,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::GameId;
+    use crate::games::strategy_chess::board::geometry::BoardGeometry;
+    use crate::games::strategy_chess::setup::layout::setup_layout;
+    use crate::play::layout::play_layout;
+    use headless::settings::{FirstMover, PlayMode};
+    use std::time::{Duration, Instant};
+    use strategy_chess::{Library, Square};
+
+    fn config(mode: PlayMode) -> MatchConfig {
+        MatchConfig {
+            game: GameId::StrategyChess,
+            mode,
+            level: 1,
+            first: FirstMover::Human,
+            rules: GameId::StrategyChess.entry().rules.defaults(),
+        }
+    }
+
+    fn replaced(command: Command) -> Box<dyn Screen> {
+        match command {
+            Command::Replace(screen) => screen,
+            other => panic!("expected a new screen, got {other:?}"),
+        }
+    }
+
+    fn set_up_with_one_click(screen: &mut Box<dyn Screen>, ctx: &mut AppContext, colour: Colour) -> Command {
+        let view = View::of_size(1280.0, 800.0);
+        let l = setup_layout(&view, colour, 12);
+        screen.input(ctx, &view, &InputEvent::Click(l.actions[0].center()));
+        screen.input(ctx, &view, &InputEvent::Click(l.play.center()))
+    }
+
+    #[test]
+    fn against_the_computer_the_setup_leads_to_the_board() {
+        let mut ctx = AppContext::for_tests();
+        let mut setup = play_screen(&config(PlayMode::Computer), &mut ctx).unwrap();
+        assert_eq!(setup.name(), "setup strategy-chess red");
+        let board = replaced(set_up_with_one_click(&mut setup, &mut ctx, Colour::Red));
+        assert_eq!(board.name(), "play strategy-chess");
+    }
+
+    #[test]
+    fn two_players_hand_over_between_their_setups() {
+        let mut ctx = AppContext::for_tests();
+        let mut red = play_screen(&config(PlayMode::TwoPlayers), &mut ctx).unwrap();
+        assert_eq!(red.name(), "setup strategy-chess red");
+        let mut cover = replaced(set_up_with_one_click(&mut red, &mut ctx, Colour::Red));
+        assert_eq!(cover.name(), "hand over strategy-chess blue");
+        let view = View::of_size(800.0, 600.0);
+        let mut blue = replaced(cover.input(&mut ctx, &view, &InputEvent::Key(Key::Enter)));
+        assert_eq!(blue.name(), "setup strategy-chess blue");
+        // Red moves first: the board stays hidden until Red sits down.
+        let mut cover = replaced(set_up_with_one_click(&mut blue, &mut ctx, Colour::Blue));
+        assert_eq!(cover.name(), "hand over strategy-chess red");
+        let board = replaced(cover.input(&mut ctx, &view, &InputEvent::Click(view.rect.center())));
+        assert_eq!(board.name(), "play strategy-chess");
+        // A demo needs no setup screen.
+        let demo = play_screen(&config(PlayMode::Demo), &mut ctx).unwrap();
+        assert_eq!(demo.name(), "play strategy-chess");
+    }
+
+    #[test]
+    fn a_move_by_real_clicks_and_the_computers_reply_seen_from_reds_seat() {
+        let mut ctx = AppContext::for_tests();
+        let plan = MatchPlan::new(&config(PlayMode::Computer), &mut ctx).unwrap();
+        assert_eq!(plan.home(), Seat::FIRST);
+        let mine = Library::builtin().entry(1).unwrap().setup;
+        let mut screen = plan.with_setup(Colour::Red, mine).board_screen(&mut ctx).unwrap();
+        let view = View::of_size(1280.0, 800.0);
+        let rect = play_layout(&view, 1.0).board;
+        let g = BoardGeometry::new(rect, Colour::Red);
+        for square in ["a4", "a5"] {
+            let at = g.square_rect(Square::parse(square).unwrap()).center();
+            screen.input(&mut ctx, &view, &InputEvent::Click(at));
+        }
+        assert_eq!(screen.session().ply(), 1, "a4-a5 was played");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while screen.session().ply() < 2 && Instant::now() < deadline {
+            screen.update(&mut ctx, 0.05);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(screen.session().ply(), 2, "the computer answered");
+        let shown = screen.shown();
+        assert_eq!(shown.viewer(), Colour::Red);
+        let blue_ranks = shown.squares().filter_map(|(_, seen)| match seen {
+            strategy_chess::Seen::Piece(p) if p.colour == Colour::Blue => Some(p.rank),
+            _ => None,
+        });
+        assert!(blue_ranks.into_iter().all(|r| r.is_none()), "Blue's ranks stay hidden");
+        assert_eq!(shown, &screen.session().view());
+    }
+}
+
+#[cfg(test)]
+mod smoke_points {
+    //! The click points of the Strategy Chess step of the GUI smoke test
+    //! (`.ci/gui-smoke.sh`), in a 1280x800 window, checked against the
+    //! layout so a layout change cannot silently break the step.
+
+    use crate::games::strategy_chess::board::geometry::BoardGeometry;
+    use crate::games::strategy_chess::setup::layout::setup_layout;
+    use crate::geometry::Point;
+    use crate::play::layout::play_layout;
+    use crate::screen::View;
+    use strategy_chess::{Colour, Square};
+
+    /// 1-Click Setup, Play, then Red's a4 and a5 on the board, as the
+    /// script's `POINT_SC_*` lines give them.
+    fn points() -> Vec<(&'static str, f32, f32)> {
+        let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/gui-smoke.sh"))
+            .expect("the smoke test script is readable");
+        let names = [("ONE_CLICK", "one-click"), ("PLAY", "play"), ("A4", "a4"), ("A5", "a5")];
+        names
+            .iter()
+            .map(|(var, name)| {
+                let prefix = format!("POINT_SC_{var}=");
+                let line = script
+                    .lines()
+                    .find_map(|l| l.strip_prefix(prefix.as_str()))
+                    .unwrap_or_else(|| panic!("the script defines POINT_SC_{var}"));
+                let xy: Vec<f32> =
+                    line.trim_matches('"').split_whitespace().filter_map(|v| v.parse().ok()).collect();
+                assert_eq!(xy.len(), 2, "POINT_SC_{var} is `x y`");
+                (*name, xy[0], xy[1])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_smoke_test_points_hit_their_targets() {
+        let view = View::of_size(1280.0, 800.0);
+        let setup = setup_layout(&view, Colour::Red, 12);
+        let board = BoardGeometry::new(play_layout(&view, 1.0).board, Colour::Red);
+        for (name, x, y) in points() {
+            let p = Point::new(x, y);
+            let hit = match name {
+                "one-click" => setup.actions[0].contains(p),
+                "play" => setup.play.contains(p),
+                square => board.square_at(p) == Square::parse(square),
+            };
+            assert!(
+                hit,
+                "{name} at {x},{y}: setup {:?} {:?}, board {:?}",
+                setup.actions[0], setup.play, board.grid
+            );
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! Strategy Chess screens: the setup screen, the board drawn from one
+//! seat's view, and the pieces' art.
+//!
+//! - [`numbering`]: rank labels in the classic or modern numbering.
+//! - [`art`]: the pieces, drawn with shapes and the bundled font.
+//! - [`board`]: the board's geometry (lakes, flip), the draw model built
+//!   from a [`strategy_chess::StrategyChessView`] only, and its drawing.
+//! - [`setup`]: placing an army on the four home rows.
+//! - [`play`]: the board on the shared play screen ([`crate::play`]).
+//! - [`flow`]: the factory: setup screens, hand-over, then the board.
+//!
+//! [`flow::play_screen`] is the catalogue entry's `play`.
+
+pub mod art;
+pub mod board;
+pub mod flow;
+pub mod numbering;
+pub mod play;
+pub mod setup;
+
+pub use flow::play_screen;

@@ -1,0 +1,164 @@
+//! The launcher window (macroquad) and the framework its screens share.
+//!
+//! # How it fits together
+//!
+//! - [`screen`]: the [`Screen`](screen::Screen) trait (input, update,
+//!   draw) and the [`Command`](screen::Command)s a screen returns;
+//!   [`stack`] applies them. Screens never change the stack themselves.
+//! - [`widgets`]: focusable rectangles that turn clicks and keys into each
+//!   screen's own typed messages; [`layout`] places them with plain
+//!   functions of the window size; [`focus`] moves the keyboard focus.
+//! - [`theme`], [`canvas`], [`text`]: the palette, scaled sizes, the
+//!   bundled font and fitting text into boxes.
+//! - [`catalogue`]: the three games (names, board pictures, rule schemas,
+//!   presets, rules texts) and [`play`]: the seam where each game's play
+//!   screen plugs in.
+//! - [`screens`]: the launcher, mode choice, setup form, rules texts,
+//!   preferences and the stand-in for play screens still to come.
+//! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen),
+//!   [`wake`] (other threads wake a sleeping window) and [`window_size`]
+//!   (the size is remembered).
+//!
+//! The window is started with `Window::from_config` after the command line
+//! is parsed, so errors reach the exit code.
+
+pub mod allocator;
+pub mod app;
+pub mod canvas;
+pub mod catalogue;
+pub mod context;
+pub mod focus;
+pub mod games;
+pub mod geometry;
+pub mod glyphs;
+pub mod input;
+pub mod layout;
+pub mod net;
+pub mod options;
+pub mod pacing;
+pub mod play;
+pub mod records;
+pub mod rules_text;
+pub mod screen;
+pub mod screens;
+pub mod stack;
+pub mod text;
+pub mod theme;
+pub mod wake;
+pub mod widgets;
+pub mod window_size;
+
+use headless::cli::failure::Failure;
+use headless::settings::{Loaded, SettingsStore, WindowSize};
+use macroquad::miniquad;
+
+/// Opens the launcher and returns when its window closes.
+pub fn open_launcher() -> Result<(), Failure> {
+    let has_display =
+        ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()));
+    if !has_display {
+        return Err(Failure::runtime(
+            "no display: the launcher needs X11 and OpenGL (set DISPLAY), \
+             or run a headless subcommand (see --help)",
+        ));
+    }
+    allocator::return_freed_memory();
+    let startup = load_settings();
+    let config = window_config(startup.settings.window);
+    let opened = std::panic::catch_unwind(move || {
+        macroquad::Window::from_config(config, app::run(startup));
+    });
+    if let Err(panic) = opened {
+        let why = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown error".into());
+        return Err(Failure::runtime(format!("the window could not open: {why}")));
+    }
+    Ok(())
+}
+
+/// Reads the settings; problems become notices for the launcher's banner
+/// (and lines on standard error).
+fn load_settings() -> app::Startup {
+    let games = catalogue::game_schemas();
+    let mut store = match SettingsStore::locate() {
+        Ok(store) => store,
+        Err(e) => {
+            let notice = format!("Settings will not be saved: {e}");
+            eprintln!("boardsuite: {notice}");
+            return app::Startup {
+                settings: headless::settings::Settings::defaults(&games),
+                store: None,
+                notices: vec![notice],
+            };
+        }
+    };
+    let Loaded { settings, problems, backup } = store.load(&games);
+    let notices = notices_for(&store, &problems, backup.as_deref());
+    for notice in &notices {
+        eprintln!("boardsuite: {notice}");
+    }
+    app::Startup { settings, store: Some(store), notices }
+}
+
+/// The banner text for settings problems: a summary line, then one line
+/// per problem.
+pub fn notices_for(
+    store: &SettingsStore,
+    problems: &[headless::settings::Problem],
+    backup: Option<&std::path::Path>,
+) -> Vec<String> {
+    if problems.is_empty() {
+        return Vec::new();
+    }
+    let kept = match backup {
+        Some(path) => format!(" Your file was kept as {}.", path.display()),
+        None => String::new(),
+    };
+    let mut notices = vec![format!(
+        "Some settings in {} could not be used and are back to their defaults; all others were kept.{kept}",
+        store.file().display()
+    )];
+    notices.extend(problems.iter().map(|p| p.to_string()));
+    notices
+}
+
+fn window_config(size: WindowSize) -> macroquad::conf::Conf {
+    macroquad::conf::Conf {
+        miniquad_conf: miniquad::conf::Conf {
+            window_title: "boardsuite".to_string(),
+            window_width: size.width as i32,
+            window_height: size.height as i32,
+            window_resizable: true,
+            platform: miniquad::conf::Platform {
+                linux_backend: miniquad::conf::LinuxBackend::X11WithWaylandFallback,
+                // Sleep until input arrives unless a frame asks for the next
+                // one (see `pacing`).
+                blocking_event_loop: true,
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            mouse_wheel: true,
+            specific_key: None,
+            touch: true,
+        }),
+        // macroquad gives each draw call of a frame a vertex and an index
+        // buffer of this capacity in the (software) GL driver, and keeps as
+        // many as the busiest frame used: at 4,000 vertices (160 KB a
+        // buffer) a Blockade game with F2 held 112 of them, 19 MB of the
+        // main heap. Few batches hold more than a thousand vertices (a
+        // glyph takes 4, a rounded shape up to about 100); bigger ones are
+        // split into more draw calls.
+        draw_call_vertex_capacity: 1024,
+        draw_call_index_capacity: 3072,
+        ..Default::default()
+    }
+}

@@ -1,0 +1,258 @@
+//! Where the parts of a play screen go: a pure function of the window
+//! size and the board's aspect, so tests and the smoke test's click
+//! coordinates use the same numbers as the screen.
+
+use crate::geometry::Rect;
+use crate::layout::{footer_buttons, frame};
+use crate::screen::View;
+use crate::theme::Metrics;
+
+/// The footer buttons of a play screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayButton {
+    /// Back to the launcher.
+    Menu,
+    /// A new game with the same seats and rules.
+    NewGame,
+    /// Take back (U).
+    Undo,
+    /// Save the game to a record (F6).
+    Save,
+    /// The computer plays my move (F2).
+    PlayForMe,
+    /// The next AI level (F4).
+    Level,
+    /// The computer plays both sides, or stops doing so (F3).
+    Demo,
+    /// Give up (asks once more before it does).
+    Resign,
+    /// Offer a draw, or accept the opponent's offer (network games).
+    Draw,
+    /// Claim the game: the opponent left and did not come back in time
+    /// (network games, in the place of Draw).
+    Claim,
+}
+
+impl PlayButton {
+    /// The buttons of a game at this computer, left group then right.
+    pub const LOCAL: ([PlayButton; 4], [PlayButton; 4]) = (
+        [PlayButton::Menu, PlayButton::NewGame, PlayButton::Undo, PlayButton::Save],
+        [PlayButton::PlayForMe, PlayButton::Level, PlayButton::Demo, PlayButton::Resign],
+    );
+
+    /// The buttons of a network game, left group then right; `claim`: the
+    /// opponent is away, so Claim takes Draw's place.
+    pub fn network(claim: bool) -> ([PlayButton; 2], [PlayButton; 3]) {
+        let draw = if claim { PlayButton::Claim } else { PlayButton::Draw };
+        ([PlayButton::Menu, PlayButton::Save], [PlayButton::PlayForMe, draw, PlayButton::Resign])
+    }
+
+    /// The buttons of a game, in footer order, with how many go left.
+    pub fn set(remote: bool, claim: bool) -> (Vec<PlayButton>, usize) {
+        if remote {
+            let (left, right) = PlayButton::network(claim);
+            (left.iter().chain(right.iter()).copied().collect(), left.len())
+        } else {
+            let (left, right) = PlayButton::LOCAL;
+            (left.iter().chain(right.iter()).copied().collect(), left.len())
+        }
+    }
+}
+
+/// Which list the lower part of the side panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelTab {
+    /// The chat (network games) with its input line.
+    Chat,
+    /// The moves played.
+    Moves,
+}
+
+/// The parts of the side panel, top to bottom.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelParts {
+    /// One line per seat: who plays it.
+    pub seats: [Rect; 2],
+    /// The game's own part (status lines, pieces, the last battle).
+    pub game: Rect,
+    /// The heading of the list: "Moves", or the Chat and Moves tabs.
+    pub list_head: Rect,
+    /// The Chat tab and the Moves tab (network games).
+    pub tabs: Option<(Rect, Rect)>,
+    /// The list: moves or chat lines.
+    pub list: Rect,
+    /// The chat's input line (network games).
+    pub input: Option<Rect>,
+    /// The function keys' legend (games at this computer).
+    pub keys: Option<Rect>,
+}
+
+/// Lays out the side panel `panel`: the game's part takes `game_share` of
+/// the room under the seats (at least `status_lines` lines); a network
+/// game (`chat`) keeps at least 40% for the chat and its input line.
+pub fn panel_parts(panel: Rect, m: &Metrics, game_share: f32, status_lines: usize, chat: bool) -> PanelParts {
+    let inner = panel.inset(m.gap);
+    let line_h = m.body * 1.5;
+    let small_h = m.small * 1.45;
+    let (first, rest) = inner.split_top(line_h);
+    let (second, mut area) = rest.split_top(line_h);
+    let (mut keys, mut input) = (None, None);
+    if chat {
+        let (line, rest) = area.split_bottom(m.button * 0.8);
+        input = Some(line);
+        area = rest.split_bottom(m.gap * 0.4).1;
+    } else {
+        let (legend, rest) = area.split_bottom(small_h * 2.0);
+        keys = Some(legend);
+        area = rest;
+    }
+    let (_, area) = area.split_top(m.gap * 0.5);
+    let share = if chat { game_share.clamp(0.0, 1.0).min(0.55) } else { game_share.clamp(0.0, 1.0) };
+    let game_h = (area.h * share).max(status_lines as f32 * line_h).min(area.h);
+    let (game, rest) = area.split_top(game_h);
+    let (list_head, list) = rest.split_top(line_h);
+    let tabs = chat.then(|| {
+        let (a, b) = list_head.split_left(list_head.w / 2.0);
+        (a, b)
+    });
+    PanelParts { seats: [first, second], game, list_head, tabs, list, input, keys }
+}
+
+/// The parts of a play screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayLayout {
+    /// The game's name.
+    pub title: Rect,
+    /// Whose turn it is, under the title.
+    pub subtitle: Rect,
+    /// The room the board may take.
+    pub board_area: Rect,
+    /// The board itself, of the board's aspect, centred in its room.
+    pub board: Rect,
+    /// The side panel: turn, scores, the move list.
+    pub panel: Rect,
+    /// The footer buttons, in the order of [`PlayButton::set`].
+    pub buttons: Vec<Rect>,
+    /// The game-over panel, over the board.
+    pub over: Rect,
+    /// Its "Play again" button.
+    pub play_again: Rect,
+    /// Its "Menu" button.
+    pub over_menu: Rect,
+}
+
+/// The layout of a play screen in `view` for a board of `aspect` (width
+/// over height), with the buttons of a game at this computer.
+pub fn play_layout(view: &View, aspect: f32) -> PlayLayout {
+    let (left, right) = PlayButton::LOCAL;
+    play_layout_with(view, aspect, left.len(), right.len())
+}
+
+/// The layout of a play screen with `left` buttons on the left of the
+/// footer and `right` on the right.
+pub fn play_layout_with(view: &View, aspect: f32, left: usize, right: usize) -> PlayLayout {
+    let m = &view.metrics;
+    let f = frame(view);
+    let panel_w = (f.body.w * 0.3).clamp(200.0 * m.scale, 420.0 * m.scale);
+    let (panel, rest) = f.body.split_right(panel_w);
+    let (_, board_area) = rest.split_right(m.gap * 1.5);
+    let board = board_area.fit_aspect(aspect.max(0.1));
+    let buttons = footer_buttons(f.footer, left, right, m);
+    let (over, play_again, over_menu) = over_panel(board_area, m);
+    PlayLayout {
+        title: f.title,
+        subtitle: f.subtitle,
+        board_area,
+        board,
+        panel,
+        buttons,
+        over,
+        play_again,
+        over_menu,
+    }
+}
+
+/// The game-over panel centred over the board's room, with its two
+/// buttons side by side at its foot.
+fn over_panel(area: Rect, m: &Metrics) -> (Rect, Rect, Rect) {
+    let w = (m.button_width * 2.0 + m.gap * 3.0).max(area.w * 0.6).min(area.w);
+    let h = (m.heading * 2.0 + m.body * 2.0 + m.button + m.gap * 4.0).min(area.h);
+    let panel = area.centered(w, h);
+    let inner = panel.inset(m.gap);
+    let (row, _) = inner.split_bottom(m.button);
+    let bw = ((row.w - m.gap) / 2.0).min(m.button_width);
+    let again = Rect::new(row.center().x - m.gap / 2.0 - bw, row.y, bw, row.h);
+    let menu = Rect::new(row.center().x + m.gap / 2.0, row.y, bw, row.h);
+    (panel, again, menu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_stay_apart_and_inside_at_every_size() {
+        for (w, h) in [(800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0), (1024.0, 768.0)] {
+            let view = View::of_size(w, h);
+            for (aspect, (left, right)) in [(0.5, (4, 4)), (1.0, (2, 3)), (2.6, (4, 4))] {
+                let l = play_layout_with(&view, aspect, left, right);
+                assert_eq!(l.buttons.len(), left + right);
+                assert!(l.board.is_inside(&l.board_area));
+                assert!(!l.board_area.overlaps(&l.panel));
+                assert!((l.board.w / l.board.h - aspect).abs() < 0.01);
+                for (i, b) in l.buttons.iter().enumerate() {
+                    assert!(b.is_inside(&view.rect));
+                    assert!(!b.overlaps(&l.panel) && !b.overlaps(&l.board_area));
+                    for c in &l.buttons[i + 1..] {
+                        assert!(!b.overlaps(c));
+                    }
+                }
+                assert!(l.play_again.is_inside(&l.over) && l.over_menu.is_inside(&l.over));
+                assert!(!l.play_again.overlaps(&l.over_menu));
+                assert!(l.over.is_inside(&l.board_area));
+            }
+        }
+    }
+
+    #[test]
+    fn the_panel_keeps_room_for_the_chat_and_its_parts_stay_apart() {
+        for (w, h) in [(800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let view = View::of_size(w, h);
+            let l = play_layout(&view, 1.0);
+            for chat in [false, true] {
+                let p = panel_parts(l.panel, &view.metrics, 0.78, 3, chat);
+                let mut parts = vec![p.seats[0], p.seats[1], p.game, p.list_head, p.list];
+                parts.extend(p.input.iter().chain(p.keys.iter()).copied());
+                for (i, a) in parts.iter().enumerate() {
+                    assert!(a.is_inside(&l.panel), "{a:?} leaves the panel at {w}x{h}");
+                    for b in &parts[i + 1..] {
+                        assert!(!a.overlaps(b), "{a:?} overlaps {b:?} at {w}x{h}");
+                    }
+                }
+                assert_eq!(p.input.is_some(), chat);
+                assert_eq!(p.keys.is_some(), !chat);
+                if chat {
+                    let room = p.list.h + p.list_head.h;
+                    assert!(
+                        room >= view.metrics.small * 1.45 * 4.0,
+                        "four chat lines fit at {w}x{h}: {room}"
+                    );
+                    let (a, b) = p.tabs.unwrap();
+                    assert!(a.is_inside(&p.list_head) && b.is_inside(&p.list_head) && !a.overlaps(&b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_button_sets_hold_what_each_game_needs() {
+        let (local, left) = PlayButton::set(false, false);
+        assert_eq!((local.len(), left), (8, 4));
+        assert!(local.contains(&PlayButton::Save) && local.contains(&PlayButton::Resign));
+        let (net, left) = PlayButton::set(true, false);
+        assert_eq!((net.len(), left), (5, 2));
+        assert!(net.contains(&PlayButton::Draw) && !net.contains(&PlayButton::Undo));
+        let (claim, _) = PlayButton::set(true, true);
+        assert!(claim.contains(&PlayButton::Claim) && !claim.contains(&PlayButton::Draw));
+    }
+}

@@ -1,0 +1,95 @@
+//! The play core: the seam between the launcher and the game screens,
+//! and the screen every game shares.
+//!
+//! The launcher gathers a [`MatchConfig`] and calls the game's
+//! [`GameScreenFactory`] from its catalogue entry
+//! (`catalogue::<game>::ENTRY.play`). A game's factory builds a
+//! [`PlayScreen`] over its own [`BoardUi`] (see `/work/wt/briefs/PLAY_CORE.md`
+//! and `gui/games/stones/` for a complete example).
+//!
+//! - [`board`]: the [`BoardUi`] trait a game implements (pure layout and
+//!   hit-testing, drawing from a seat's view, animations, panel lines).
+//! - [`session`]: the match without a window: the referee (or a network
+//!   link), the seats ([`SeatDriver`]), undo, new game, the move list.
+//! - [`computer`]: the computer's search on a worker thread.
+//! - [`remote`]: the slot for a seat played on another computer.
+//! - [`screen`], [`layout`], [`panel`]: the screen itself.
+
+pub mod board;
+pub mod computer;
+pub mod layout;
+pub mod panel;
+pub mod remote;
+pub mod screen;
+pub mod session;
+pub mod talk;
+
+pub use board::{BoardFrame, BoardUi, Pick, StatusLine, Tone};
+pub use remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
+pub use screen::{PlayMsg, PlayScreen};
+pub use session::{Happening, SeatDriver, SeatKind, Session, StartMaker};
+
+use super::catalogue::GameId;
+use super::context::AppContext;
+use super::screen::Screen;
+use game_core::{RuleErrors, RuleSet};
+use headless::settings::{FirstMover, PlayMode};
+
+/// Everything the launcher decided about a game about to start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchConfig {
+    /// Which game.
+    pub game: GameId,
+    /// Who sits at each seat.
+    pub mode: PlayMode,
+    /// The AI level, 1..=10 (for the modes where the computer plays).
+    pub level: u8,
+    /// Who moves first when a person plays the computer.
+    pub first: FirstMover,
+    /// The rule options, already validated against the game's schema.
+    pub rules: toml::Table,
+}
+
+impl MatchConfig {
+    /// The rules as the game's own type, e.g.
+    /// `config.rules_as::<stones::StonesRules>()`.
+    pub fn rules_as<R: RuleSet>(&self) -> Result<R, RuleErrors> {
+        R::from_toml(&toml::to_string(&self.rules).unwrap_or_default())
+    }
+
+    /// Whether the person at this computer plays the first seat, with a
+    /// coin `coin` (drawn by the caller from a seeded generator) for
+    /// [`FirstMover::Random`].
+    pub fn human_moves_first(&self, coin: bool) -> bool {
+        match self.first {
+            FirstMover::Human => true,
+            FirstMover::Computer => false,
+            FirstMover::Random => coin,
+        }
+    }
+}
+
+/// Builds the play screen of one game for a configured match, or says why
+/// it cannot (shown to the player on the setup screen).
+pub type GameScreenFactory = fn(&MatchConfig, &mut AppContext) -> Result<Box<dyn Screen>, String>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::nim::NimRules;
+
+    #[test]
+    fn rules_convert_to_the_games_type() {
+        let mut config = MatchConfig {
+            game: GameId::Stones,
+            mode: PlayMode::Computer,
+            level: 3,
+            first: FirstMover::Random,
+            rules: "max_take = 2".parse().unwrap(),
+        };
+        assert_eq!(config.rules_as::<NimRules>().unwrap().max_take, 2);
+        config.rules.insert("max_take".into(), toml::Value::Integer(99));
+        assert_eq!(config.rules_as::<NimRules>().unwrap_err().keys(), vec!["max_take"]);
+        assert!(config.human_moves_first(true) && !config.human_moves_first(false));
+    }
+}

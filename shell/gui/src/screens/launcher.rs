@@ -1,0 +1,210 @@
+//! The launcher: the three games as cards, saved games, preferences and
+//! quit; and the
+//! banner that names any problem found in the settings file.
+
+use super::super::canvas::Canvas;
+use super::super::catalogue::GameId;
+use super::super::context::AppContext;
+use super::super::geometry::Rect;
+use super::super::input::InputEvent;
+use super::super::layout::{banner, cards, footer_buttons, frame};
+use super::super::screen::{Command, Screen, View};
+use super::super::theme::palette;
+use super::super::widgets::banner::{MAX_LINES, banner_lines};
+use super::super::widgets::{Reaction, Widget, button, card, react};
+use super::mode::ModeScreen;
+use super::preferences::PreferencesScreen;
+use super::saved::SavedScreen;
+use super::{draw_chrome, look_of};
+
+/// What the launcher's widgets say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LauncherMsg {
+    /// Open a game's mode choice.
+    Open(GameId),
+    /// Open the saved games.
+    SavedGames,
+    /// Open the preferences.
+    Preferences,
+    /// Close the window.
+    Quit,
+    /// Hide the settings notices.
+    Dismiss,
+}
+
+/// The first screen.
+#[derive(Debug, Default)]
+pub struct LauncherScreen {
+    focus: usize,
+}
+
+/// Where the launcher's parts go.
+struct Parts {
+    banner: Option<(Rect, Rect, Vec<String>)>,
+    widgets: Vec<Widget<LauncherMsg>>,
+}
+
+impl LauncherScreen {
+    /// The launcher, focus on the first card.
+    pub fn new() -> Self {
+        LauncherScreen { focus: 0 }
+    }
+
+    fn parts(&self, ctx: &AppContext, view: &View) -> Parts {
+        let m = &view.metrics;
+        let f = frame(view);
+        let mut widgets = Vec::new();
+        let mut body = f.body;
+        let mut shown_banner = None;
+        if !ctx.notices.is_empty() {
+            let (_, text, _, _) = banner(f.body, MAX_LINES, m);
+            let lines = banner_lines(&ctx.notices, text.w, m.small, ctx.measure());
+            let (whole, text, dismiss, rest) = banner(f.body, lines.len(), m);
+            widgets.push(Widget::button(dismiss, LauncherMsg::Dismiss));
+            shown_banner = Some((whole, text, lines));
+            body = rest;
+        }
+        for (id, rect) in GameId::ALL.iter().zip(cards(body, GameId::ALL.len(), m)) {
+            widgets.push(Widget::button(rect, LauncherMsg::Open(*id)));
+        }
+        let buttons = footer_buttons(f.footer, 1, 2, m);
+        widgets.push(Widget::button(buttons[0], LauncherMsg::SavedGames));
+        widgets.push(Widget::button(buttons[1], LauncherMsg::Preferences));
+        widgets.push(Widget::button(buttons[2], LauncherMsg::Quit));
+        Parts { banner: shown_banner, widgets }
+    }
+
+    /// The launcher's widgets in this view.
+    pub fn widgets(&self, ctx: &AppContext, view: &View) -> Vec<Widget<LauncherMsg>> {
+        self.parts(ctx, view).widgets
+    }
+
+    /// Acts on a message.
+    pub fn on_message(&mut self, ctx: &mut AppContext, msg: LauncherMsg) -> Command {
+        match msg {
+            LauncherMsg::Open(id) => Command::Push(Box::new(ModeScreen::new(id, ctx))),
+            LauncherMsg::SavedGames => Command::Push(Box::new(SavedScreen::new(ctx))),
+            LauncherMsg::Preferences => Command::Push(Box::new(PreferencesScreen::new())),
+            LauncherMsg::Quit => Command::Quit,
+            LauncherMsg::Dismiss => {
+                ctx.notices.clear();
+                self.focus = 0;
+                Command::None
+            }
+        }
+    }
+}
+
+impl Screen for LauncherScreen {
+    fn name(&self) -> String {
+        "launcher".into()
+    }
+
+    fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
+        let widgets = self.widgets(ctx, view);
+        match react(&widgets, &mut self.focus, event) {
+            Reaction::Message(msg) => self.on_message(ctx, msg),
+            Reaction::Back => Command::Quit,
+            _ => Command::None,
+        }
+    }
+
+    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        let m = &view.metrics;
+        let f = frame(view);
+        let parts = self.parts(ctx, view);
+        let looks: Vec<_> =
+            (0..parts.widgets.len()).map(|i| look_of(&parts.widgets, i, self.focus, ctx)).collect();
+        // Everything the launcher shows: the window's size (the layout and
+        // the sizes follow from it), the notices and each widget's look.
+        let content = ([view.rect.w.to_bits(), view.rect.h.to_bits()], &ctx.notices, &looks);
+        // Kept as one picture: a still launcher is copied to the window as
+        // one quad a frame instead of being drawn anew (see `Canvas::kept`).
+        canvas.kept("launcher", view.rect, palette::BACKGROUND, content, |canvas| {
+            draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
+            for (widget, look) in parts.widgets.iter().zip(looks.iter().copied()) {
+                match widget.on_activate {
+                    Some(LauncherMsg::Open(id)) => card::draw(canvas, widget.rect, id.entry(), look, m),
+                    Some(LauncherMsg::SavedGames) => {
+                        button::draw(canvas, widget.rect, "Saved games", look, m)
+                    }
+                    Some(LauncherMsg::Preferences) => {
+                        button::draw(canvas, widget.rect, "Preferences", look, m)
+                    }
+                    Some(LauncherMsg::Quit) => button::draw(canvas, widget.rect, "Quit", look, m),
+                    Some(LauncherMsg::Dismiss) => {
+                        if let Some((whole, text, lines)) = &parts.banner {
+                            super::super::widgets::banner::draw(
+                                canvas,
+                                *whole,
+                                *text,
+                                widget.rect,
+                                lines,
+                                look,
+                                m,
+                            );
+                        }
+                    }
+                    None => {}
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{SIZES, assert_laid_out};
+    use super::*;
+    use crate::geometry::Point;
+
+    #[test]
+    fn the_cards_and_buttons_fit_every_window() {
+        let mut ctx = AppContext::for_tests();
+        for notices in [0, 1, 9] {
+            ctx.notices = (0..notices)
+                .map(|i| {
+                    format!(
+                        "games.stones.rules.pits: problem number {i} with a long explanation of what happened"
+                    )
+                })
+                .collect();
+            for (w, h) in SIZES {
+                let view = View::of_size(w, h);
+                let widgets = LauncherScreen::new().widgets(&ctx, &view);
+                assert_eq!(widgets.len(), 6 + usize::from(notices > 0));
+                assert_laid_out(&widgets, view.rect);
+            }
+        }
+    }
+
+    #[test]
+    fn clicking_a_card_opens_that_game() {
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(1280.0, 800.0);
+        let mut launcher = LauncherScreen::new();
+        let widgets = launcher.widgets(&ctx, &view);
+        let stones =
+            widgets.iter().find(|w| w.on_activate == Some(LauncherMsg::Open(GameId::Stones))).unwrap();
+        let click = InputEvent::Click(stones.rect.center());
+        let command = launcher.input(&mut ctx, &view, &click);
+        assert!(matches!(&command, Command::Push(s) if s.name() == "mode stones"), "{command:?}");
+        let nowhere = InputEvent::Click(Point::new(1.0, 1.0));
+        assert!(matches!(launcher.input(&mut ctx, &view, &nowhere), Command::None));
+    }
+
+    #[test]
+    fn the_banner_is_dismissed_by_its_button() {
+        let mut ctx = AppContext::for_tests();
+        ctx.notices.push("settings.toml line 3: expected a value".into());
+        let view = View::of_size(800.0, 600.0);
+        let mut launcher = LauncherScreen::new();
+        let enter = InputEvent::Key(crate::input::Key::Enter);
+        assert!(
+            matches!(launcher.input(&mut ctx, &view, &enter), Command::None),
+            "focus starts on the banner"
+        );
+        assert!(ctx.notices.is_empty());
+        assert!(matches!(launcher.on_message(&mut ctx, LauncherMsg::Quit), Command::Quit));
+    }
+}

@@ -1,0 +1,158 @@
+//! Preferences for every game: animation speed, sound, rank numbering,
+//! board orientation and the memory aid. Edited with the same schema-driven
+//! rows as rule options, and saved at once.
+
+use super::super::canvas::Canvas;
+use super::super::context::AppContext;
+use super::super::input::InputEvent;
+use super::super::layout::{RowKind, footer_buttons, form, frame, option_row_parts};
+use super::super::options::{label_of, show_option, step_in_table};
+use super::super::screen::{Command, Screen, View};
+use super::super::widgets::option_row::{self, OptionRowView};
+use super::super::widgets::{Reaction, Widget, button, react};
+use super::{draw_chrome, draw_help, look_of};
+use headless::settings::Preferences;
+
+/// What the preferences screen's widgets say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreferencesMsg {
+    /// Step the preference at this index forwards (`true`) or back.
+    Step(usize, bool),
+    /// Back to the launcher.
+    Back,
+}
+
+/// The preferences screen.
+#[derive(Debug, Default)]
+pub struct PreferencesScreen {
+    focus: usize,
+}
+
+impl PreferencesScreen {
+    /// The preferences, focus on the first.
+    pub fn new() -> Self {
+        PreferencesScreen { focus: 0 }
+    }
+
+    /// The widgets in this view.
+    pub fn widgets(&self, view: &View) -> Vec<Widget<PreferencesMsg>> {
+        let m = &view.metrics;
+        let f = frame(view);
+        let (_, area) = f.body.split_bottom(m.small * 2.9 + m.gap * 0.5);
+        let kinds: Vec<(usize, RowKind)> =
+            Preferences::fields().iter().map(|_| (0, RowKind::Option)).collect();
+        let layout = form(area, &kinds, m);
+        let mut widgets: Vec<Widget<PreferencesMsg>> = layout
+            .scrolled(0)
+            .into_iter()
+            .enumerate()
+            .map(|(i, (rect, visible))| {
+                let parts = option_row_parts(rect, m);
+                Widget::button(rect, PreferencesMsg::Step(i, true))
+                    .with_sides(PreferencesMsg::Step(i, false), PreferencesMsg::Step(i, true))
+                    .with_zone(parts.less, PreferencesMsg::Step(i, false))
+                    .with_zone(parts.more, PreferencesMsg::Step(i, true))
+                    .visible(visible)
+            })
+            .collect();
+        let b = footer_buttons(f.footer, 0, 1, m);
+        widgets.push(Widget::button(b[0], PreferencesMsg::Back));
+        widgets
+    }
+
+    /// Acts on a message.
+    pub fn on_message(&mut self, ctx: &mut AppContext, msg: PreferencesMsg) -> Command {
+        match msg {
+            PreferencesMsg::Step(i, forward) => {
+                let fields = Preferences::fields();
+                let Some(field) = fields.get(i) else { return Command::None };
+                let mut table = ctx.settings.preferences.to_table();
+                let defaults = Preferences::default().to_table();
+                if step_in_table(fields, &mut table, &defaults, field.key, forward)
+                    && let Some(preferences) = Preferences::from_table(&table)
+                {
+                    ctx.settings.preferences = preferences;
+                    ctx.save();
+                }
+                Command::None
+            }
+            PreferencesMsg::Back => Command::Pop,
+        }
+    }
+}
+
+impl Screen for PreferencesScreen {
+    fn name(&self) -> String {
+        "preferences".into()
+    }
+
+    fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
+        let widgets = self.widgets(view);
+        match react(&widgets, &mut self.focus, event) {
+            Reaction::Message(msg) => self.on_message(ctx, msg),
+            Reaction::Back => Command::Pop,
+            _ => Command::None,
+        }
+    }
+
+    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        let m = &view.metrics;
+        let f = frame(view);
+        draw_chrome(canvas, &f, "Preferences", "For every game. Saved as soon as you change them.", m);
+        let widgets = self.widgets(view);
+        let fields = Preferences::fields();
+        let table = ctx.settings.preferences.to_table();
+        for (i, widget) in widgets.iter().enumerate() {
+            let look = look_of(&widgets, i, self.focus, ctx);
+            match fields.get(i) {
+                Some(field) => {
+                    let value = table.get(field.key).map(|v| show_option(field, v)).unwrap_or_default();
+                    let label = label_of(field.key);
+                    let row = OptionRowView {
+                        label: &label,
+                        value: &value,
+                        can_less: true,
+                        can_more: true,
+                        bad: false,
+                    };
+                    option_row::draw(canvas, widget.rect, &row, look, m);
+                }
+                None => button::draw(canvas, widget.rect, "Back", look, m),
+            }
+        }
+        let (help_area, _) = f.body.split_bottom(m.small * 2.9);
+        let help = fields.get(self.focus).map_or("Back to the games.", |f| f.help);
+        draw_help(canvas, ctx, help_area.inset_xy(m.gap * 0.5, 0.0), help, false, m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{SIZES, assert_laid_out};
+    use super::*;
+    use crate::input::Key;
+    use headless::settings::AnimationSpeed;
+
+    #[test]
+    fn the_rows_fit_every_window() {
+        for (w, h) in SIZES {
+            let view = View::of_size(w, h);
+            let widgets = PreferencesScreen::new().widgets(&view);
+            assert_eq!(widgets.len(), Preferences::fields().len() + 1);
+            assert!(widgets.iter().all(|w| w.visible));
+            assert_laid_out(&widgets, view.rect);
+        }
+    }
+
+    #[test]
+    fn stepping_changes_the_preference() {
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(800.0, 600.0);
+        let mut screen = PreferencesScreen::new();
+        screen.input(&mut ctx, &view, &InputEvent::Key(Key::Arrow(crate::focus::Direction::Right)));
+        assert_eq!(ctx.settings.preferences.animation_speed, AnimationSpeed::Fast);
+        screen.on_message(&mut ctx, PreferencesMsg::Step(4, true));
+        assert!(ctx.settings.preferences.memory_aid);
+        assert!(matches!(screen.on_message(&mut ctx, PreferencesMsg::Back), Command::Pop));
+    }
+}

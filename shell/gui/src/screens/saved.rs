@@ -1,0 +1,560 @@
+//! "Saved games": the records in the saved-games folder, newest first.
+//! Pick one to replay it move by move, or to play on from where it
+//! stopped (as either side against the computer, or two players). A file
+//! that cannot be read shows its line and problem in place; opening a game
+//! replays every move through the rules and checks the final hash first,
+//! so a changed file is refused with its line and problem too.
+
+use super::super::canvas::{Align, Canvas, Weight};
+use super::super::catalogue::GameId;
+use super::super::context::AppContext;
+use super::super::geometry::Rect;
+use super::super::input::InputEvent;
+use super::super::layout::{footer_buttons, frame};
+use super::super::play::panel::outcome_text;
+use super::super::records::{Open, PlayOn, open_record};
+use super::super::screen::{Command, Screen, View};
+use super::super::theme::{Metrics, palette};
+use super::super::widgets::scroll::{draw_indicator, scroll_by};
+use super::super::widgets::{Reaction, Widget, button, hovered, react};
+use super::move_list::MoveListScreen;
+use super::{draw_chrome, look_of};
+use game_core::Seat;
+use headless::net::protocol::Ending;
+use headless::record::load::rules_of;
+use headless::record::saved::civil_time;
+use headless::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary, read_record_text};
+use std::time::UNIX_EPOCH;
+
+/// What the screen's widgets say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavedMsg {
+    /// Pick the game in this row of the list (an index into the list).
+    Select(usize),
+    /// Open the picked game in the replay viewer.
+    Replay,
+    /// Play on from the picked game's last move.
+    PlayOn(PlayOn),
+    /// Back to the launcher.
+    Back,
+}
+
+/// The actions along the right of the footer, in order.
+pub const ACTIONS: [SavedMsg; 4] = [
+    SavedMsg::Replay,
+    SavedMsg::PlayOn(PlayOn::As(Seat::FIRST)),
+    SavedMsg::PlayOn(PlayOn::As(Seat::SECOND)),
+    SavedMsg::PlayOn(PlayOn::TwoPlayers),
+];
+
+/// Where the screen's parts go (pure).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedLayout {
+    /// The list's room.
+    pub list: Rect,
+    /// Every row's place (rows scrolled away are off the list's room).
+    pub rows: Vec<Rect>,
+    /// The details of the picked game, where the window is wide enough.
+    pub details: Option<Rect>,
+    /// A line for problems, under the list.
+    pub status: Rect,
+    /// Back, then [`ACTIONS`].
+    pub buttons: Vec<Rect>,
+}
+
+/// How tall a row of the list is.
+fn row_h(m: &Metrics) -> f32 {
+    (m.body * 1.3 + m.small * 1.5 + m.gap * 0.6).round()
+}
+
+/// The layout of `n` rows scrolled to `first`.
+pub fn saved_layout(view: &View, n: usize, first: usize) -> SavedLayout {
+    let m = &view.metrics;
+    let f = frame(view);
+    let (status, body) = f.body.split_bottom(m.small * 3.0);
+    let (list, details) = if body.w >= 900.0 * m.scale {
+        let (list, rest) = body.split_left(body.w * 0.58);
+        (list, Some(rest.split_left(m.gap * 1.5).1))
+    } else {
+        (body, None)
+    };
+    let h = row_h(m);
+    let step = h + m.gap * 0.4;
+    let rows = (0..n)
+        .map(|i| Rect::new(list.x, list.y + (i as f32 - first as f32) * step, list.w - m.gap, h))
+        .collect();
+    let buttons = footer_buttons(f.footer, 1, ACTIONS.len(), m);
+    SavedLayout { list, rows, details, status: status.inset_xy(0.0, m.gap * 0.3), buttons }
+}
+
+/// How many rows fit the list's room.
+fn rows_shown(l: &SavedLayout, m: &Metrics) -> usize {
+    let step = row_h(m) + m.gap * 0.4;
+    (((l.list.h + m.gap * 0.4) / step).floor() as usize).max(1)
+}
+
+/// The saved games screen.
+pub struct SavedScreen {
+    games: Vec<SavedGame>,
+    /// The folder could not be read.
+    folder_problem: Option<String>,
+    folder: String,
+    picked: Option<usize>,
+    first_row: usize,
+    focus: usize,
+    problem: Option<String>,
+}
+
+impl SavedScreen {
+    /// The list of the saved games folder, read now.
+    pub fn new(ctx: &AppContext) -> Self {
+        let (games, folder_problem, folder) = match &ctx.saved_games {
+            Ok(saved) => match saved.list() {
+                Ok(games) => (games, None, saved.dir().display().to_string()),
+                Err(e) => (Vec::new(), Some(e), saved.dir().display().to_string()),
+            },
+            Err(e) => (Vec::new(), Some(e.clone()), String::new()),
+        };
+        let picked = (!games.is_empty()).then_some(0);
+        SavedScreen { games, folder_problem, folder, picked, first_row: 0, focus: 0, problem: None }
+    }
+
+    /// The files listed.
+    pub fn games(&self) -> &[SavedGame] {
+        &self.games
+    }
+
+    /// The problem shown under the list, if any.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    fn picked_game(&self) -> Option<(&SavedGame, &Summary, GameId)> {
+        let game = self.games.get(self.picked?)?;
+        let summary = game.summary.as_ref().ok()?;
+        let id = GameId::ALL.into_iter().find(|id| id.entry().key == summary.game)?;
+        Some((game, summary, id))
+    }
+
+    /// Whether the picked game is what one side of a Strategy Chess game
+    /// saw: it lacks the other's setup, so it cannot be replayed on a
+    /// board, and Replay lists its moves instead.
+    pub fn picked_is_moves_only(&self) -> bool {
+        self.picked_game()
+            .is_some_and(|(_, summary, id)| summary.kind != RecordKind::Full && id == GameId::StrategyChess)
+    }
+
+    /// Whether `msg` can be used for the picked game.
+    pub fn allows(&self, msg: SavedMsg) -> bool {
+        let Some((_, summary, _)) = self.picked_game() else {
+            return matches!(msg, SavedMsg::Back | SavedMsg::Select(_));
+        };
+        let on_board = !self.picked_is_moves_only();
+        match msg {
+            SavedMsg::Replay => true,
+            SavedMsg::PlayOn(_) => on_board && summary.outcome.is_none(),
+            SavedMsg::Select(_) | SavedMsg::Back => true,
+        }
+    }
+
+    /// The move list of the picked game (what one side of a Strategy
+    /// Chess game saw).
+    fn move_list(&self, text: &str) -> Result<Box<dyn Screen>, RecordError> {
+        let Some((_, summary, id)) = self.picked_game() else {
+            return Err(RecordError::whole("no game is picked"));
+        };
+        let parsed = GameRecord::from_toml(text)?;
+        // The moves alternate from the side the rules name.
+        let first = rules_of::<strategy_chess::StrategyChess>(&parsed).ok().map(|rules| rules.first.seat());
+        Ok(Box::new(MoveListScreen::new(id, summary, &parsed.record, first)))
+    }
+
+    /// The layout in `view`.
+    pub fn layout(&self, view: &View) -> SavedLayout {
+        saved_layout(view, self.games.len(), self.first_row)
+    }
+
+    /// The widgets in `view`: the rows shown, Back, then the actions.
+    pub fn widgets(&self, view: &View) -> Vec<Widget<SavedMsg>> {
+        let l = self.layout(view);
+        let shown = rows_shown(&l, &view.metrics);
+        let mut widgets: Vec<Widget<SavedMsg>> = l
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let visible = i >= self.first_row && i < self.first_row + shown;
+                Widget::button(*r, SavedMsg::Select(i)).visible(visible)
+            })
+            .collect();
+        let mut buttons = l.buttons.iter();
+        if let Some(r) = buttons.next() {
+            widgets.push(Widget::button(*r, SavedMsg::Back));
+        }
+        for (msg, r) in ACTIONS.into_iter().zip(buttons) {
+            widgets.push(Widget::button(*r, msg).enabled(self.allows(msg)));
+        }
+        widgets
+    }
+
+    /// Acts on a message.
+    pub fn on_message(&mut self, ctx: &mut AppContext, msg: SavedMsg) -> Command {
+        match msg {
+            SavedMsg::Select(i) => {
+                self.picked = Some(i);
+                self.problem = self
+                    .games
+                    .get(i)
+                    .and_then(|g| g.summary.as_ref().err())
+                    .map(|e| format!("{}: {e}", g_name(&self.games[i])));
+                Command::None
+            }
+            SavedMsg::Back => Command::Pop,
+            SavedMsg::Replay | SavedMsg::PlayOn(_) => {
+                if !self.allows(msg) {
+                    return Command::None;
+                }
+                let Some((game, _, id)) = self.picked_game() else { return Command::None };
+                let name = g_name(game);
+                let open = match msg {
+                    SavedMsg::PlayOn(how) => Open::PlayOn(how),
+                    _ => Open::Replay,
+                };
+                let moves_only = self.picked_is_moves_only();
+                let opened = read_record_text(&game.path).and_then(|text| {
+                    if moves_only { self.move_list(&text) } else { open_record(id, &text, open, ctx) }
+                });
+                match opened {
+                    Ok(screen) => {
+                        self.problem = None;
+                        Command::Push(screen)
+                    }
+                    Err(e) => {
+                        self.problem = Some(format!("{name} cannot be opened: {e}"));
+                        Command::None
+                    }
+                }
+            }
+        }
+    }
+
+    fn keep_picked_in_view(&mut self, view: &View) {
+        let l = self.layout(view);
+        let shown = rows_shown(&l, &view.metrics);
+        if let Some(i) = self.picked {
+            if i < self.first_row {
+                self.first_row = i;
+            } else if i >= self.first_row + shown {
+                self.first_row = i + 1 - shown;
+            }
+        }
+    }
+}
+
+fn g_name(game: &SavedGame) -> String {
+    game.name()
+}
+
+/// When a file was saved, as players read it (UTC).
+pub fn when_text(game: &SavedGame) -> String {
+    let secs = game.modified.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (y, mo, d, h, mi, _) = civil_time(secs);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
+}
+
+/// A record's result in words, with the game's seat names, and how it
+/// ended when not by the rules.
+pub fn result_text(summary: &Summary, id: Option<GameId>) -> String {
+    let names = id.map_or(["First", "Second"], |id| id.entry().seats);
+    let Some(outcome) = summary.outcome else { return "unfinished".into() };
+    let name = |seat: Seat| names[seat.index() & 1];
+    let how = match summary.ending {
+        Some(Ending::Resigned { seat }) => format!(" ({} resigned)", name(seat)),
+        Some(Ending::Abandoned { seat }) => format!(" ({} left)", name(seat)),
+        Some(Ending::DrawAgreed) => " (agreed)".into(),
+        _ => String::new(),
+    };
+    format!("{}{how}", outcome_text(outcome, names))
+}
+
+/// "1 move", "12 moves".
+pub fn moves_text(n: usize) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
+}
+
+/// Whose record, in words.
+pub fn kind_text(summary: &Summary, id: Option<GameId>) -> String {
+    let names = id.map_or(["First", "Second"], |id| id.entry().seats);
+    match summary.kind {
+        RecordKind::Full => "the whole game".into(),
+        RecordKind::Seat(seat) => format!("what {} saw (network)", names[seat.index() & 1]),
+    }
+}
+
+impl Screen for SavedScreen {
+    fn name(&self) -> String {
+        "saved games".into()
+    }
+
+    fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
+        let widgets = self.widgets(view);
+        match react(&widgets, &mut self.focus, event) {
+            Reaction::Message(msg) => self.on_message(ctx, msg),
+            Reaction::Back => Command::Pop,
+            Reaction::Scroll(delta) => {
+                let shown = rows_shown(&self.layout(view), &view.metrics);
+                self.first_row = scroll_by(self.first_row, delta, self.games.len().saturating_sub(shown));
+                Command::None
+            }
+            Reaction::FocusMoved => {
+                if let Some(SavedMsg::Select(i)) = widgets.get(self.focus).and_then(|w| w.on_activate) {
+                    self.on_message(ctx, SavedMsg::Select(i));
+                    self.keep_picked_in_view(view);
+                }
+                Command::None
+            }
+            Reaction::Nothing => Command::None,
+        }
+    }
+
+    fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        let m = &view.metrics;
+        let f = frame(view);
+        let subtitle = match self.games.len() {
+            0 => "No saved games yet: press Save (F6) during a game".to_string(),
+            1 => "1 saved game".to_string(),
+            n => format!("{n} saved games, newest first"),
+        };
+        draw_chrome(canvas, &f, "Saved games", &subtitle, m);
+        let l = self.layout(view);
+        let widgets = self.widgets(view);
+        let shown = rows_shown(&l, m);
+        let pointer = hovered(&widgets, ctx.pointer);
+        for (i, game) in self.games.iter().enumerate().skip(self.first_row).take(shown) {
+            let r = l.rows[i];
+            let mut look = look_of(&widgets, i, self.focus, ctx);
+            look.hovered = pointer == Some(i);
+            button::focus_ring(canvas, r, look, m);
+            let fill = if self.picked == Some(i) {
+                palette::EDGE
+            } else if look.hovered {
+                palette::PANEL_HOVER
+            } else {
+                palette::PANEL
+            };
+            canvas.round(r, m.radius, fill);
+            let inner = r.inset_xy(m.gap * 0.8, m.gap * 0.3);
+            let (top, bottom) = inner.split_top(m.body * 1.3);
+            match &game.summary {
+                Ok(summary) => {
+                    let id = GameId::ALL.into_iter().find(|id| id.entry().key == summary.game);
+                    let name = id.map_or(summary.game.as_str(), |id| id.entry().name);
+                    let title = format!("{name}: {}", result_text(summary, id));
+                    canvas.label(top, &title, m.body, Weight::Bold, Align::Left, palette::TEXT);
+                    let detail =
+                        format!("{} · {} moves · {}", when_text(game), summary.moves, kind_text(summary, id));
+                    canvas.label(bottom, &detail, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
+                }
+                Err(e) => {
+                    canvas.label(top, &game.name(), m.body, Weight::Bold, Align::Left, palette::TEXT);
+                    canvas.label(
+                        bottom,
+                        &format!("Cannot be read: {e}"),
+                        m.small,
+                        Weight::Regular,
+                        Align::Left,
+                        palette::WARNING,
+                    );
+                }
+            }
+        }
+        if self.games.len() > shown {
+            let bar = Rect::new(l.list.right() - m.gap * 0.6, l.list.y, m.gap * 0.6, l.list.h);
+            draw_indicator(canvas, bar, self.first_row, shown, self.games.len(), m);
+        }
+        if let Some(details) = l.details {
+            self.draw_details(canvas, ctx, details, m);
+        }
+        let status = self.problem.clone().or_else(|| self.folder_problem.clone());
+        let (text, color) = match status {
+            Some(p) => (p, palette::WARNING),
+            None => (format!("Saved in {}", self.folder), palette::TEXT_DIM),
+        };
+        let lines = crate::text::wrap(&text, l.status.w, m.small, ctx.measure());
+        for (k, line) in lines.iter().take(2).enumerate() {
+            let r = Rect::new(l.status.x, l.status.y + k as f32 * m.small * 1.4, l.status.w, m.small * 1.4);
+            canvas.label(r, line, m.small, Weight::Regular, Align::Left, color);
+        }
+        let names = self.picked_game().map_or(["First", "Second"], |(_, _, id)| id.entry().seats);
+        let first_button = widgets.len() - 1 - ACTIONS.len();
+        for (k, w) in widgets[first_button..].iter().enumerate() {
+            let label = match w.on_activate {
+                Some(SavedMsg::Back) => "Back".to_string(),
+                Some(SavedMsg::Replay) if self.picked_is_moves_only() => "Move list".to_string(),
+                Some(SavedMsg::Replay) => "Replay".to_string(),
+                Some(SavedMsg::PlayOn(PlayOn::As(seat))) => format!("Play as {}", names[seat.index() & 1]),
+                Some(SavedMsg::PlayOn(PlayOn::TwoPlayers)) => "Two players".to_string(),
+                _ => String::new(),
+            };
+            let mut look = look_of(&widgets, first_button + k, self.focus, ctx);
+            look.primary = w.on_activate == Some(SavedMsg::Replay) && w.enabled;
+            button::draw(canvas, w.rect, &label, look, m);
+        }
+    }
+}
+
+impl SavedScreen {
+    fn draw_details(&self, canvas: &mut Canvas, ctx: &AppContext, r: Rect, m: &Metrics) {
+        canvas.round(r, m.radius * 1.2, palette::PANEL);
+        let inner = r.inset(m.gap);
+        let Some(game) = self.picked.and_then(|i| self.games.get(i)) else {
+            canvas.label(
+                inner.split_top(m.body * 1.5).0,
+                "Nothing saved yet",
+                m.body,
+                Weight::Regular,
+                Align::Left,
+                palette::DISABLED,
+            );
+            return;
+        };
+        let mut text = vec![(game.name(), palette::TEXT, Weight::Bold)];
+        match &game.summary {
+            Ok(summary) => {
+                let id = GameId::ALL.into_iter().find(|id| id.entry().key == summary.game);
+                text.push((format!("Saved {}", when_text(game)), palette::TEXT_DIM, Weight::Regular));
+                text.push((
+                    format!("{} moves; {}", summary.moves, result_text(summary, id)),
+                    palette::TEXT,
+                    Weight::Regular,
+                ));
+                text.push((
+                    format!("The record holds {}.", kind_text(summary, id)),
+                    palette::TEXT_DIM,
+                    Weight::Regular,
+                ));
+                let hint = if self.picked_is_moves_only() {
+                    "It holds only that side's setup, so it cannot be shown on a board: the other side's pieces were hidden. Move list shows its moves."
+                } else if summary.outcome.is_none() {
+                    "Replay it, or play on from its last move: as either side against the computer, or two players."
+                } else {
+                    "Replay it move by move. Opening checks every move against the rules."
+                };
+                text.push((hint.to_string(), palette::TEXT_DIM, Weight::Regular));
+            }
+            Err(e) => text.push((format!("Cannot be read: {e}"), palette::WARNING, Weight::Regular)),
+        }
+        let line_h = m.body * 1.5;
+        let mut y = inner.y;
+        for (paragraph, color, weight) in text {
+            for line in crate::text::wrap(&paragraph, inner.w, m.body, ctx.measure()) {
+                if y + line_h > inner.bottom() {
+                    return;
+                }
+                canvas.label(
+                    Rect::new(inner.x, y, inner.w, line_h),
+                    &line,
+                    m.body,
+                    weight,
+                    Align::Left,
+                    color,
+                );
+                y += line_h;
+            }
+            y += m.gap * 0.4;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::testing::{SIZES, assert_laid_out};
+    use headless::record::SavedGames;
+
+    fn context_with(dir: &std::path::Path) -> AppContext {
+        let mut ctx = AppContext::for_tests();
+        ctx.saved_games = Ok(SavedGames::in_dir(dir));
+        ctx
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("boardsuite-saved-screen-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_list_lays_out_and_scrolls_at_every_size() {
+        let dir = scratch("layout");
+        for i in 0..30 {
+            std::fs::write(dir.join(format!("g{i:02}.toml")), "format = 1\n").unwrap();
+        }
+        let ctx = context_with(&dir);
+        let screen = SavedScreen::new(&ctx);
+        assert_eq!(screen.games().len(), 30);
+        for (w, h) in SIZES {
+            let view = View::of_size(w, h);
+            let widgets = screen.widgets(&view);
+            assert_laid_out(&widgets, view.rect);
+            let l = screen.layout(&view);
+            assert!(widgets.iter().filter(|w| w.visible).all(|w| !w.rect.overlaps(&l.status)));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn what_one_side_of_a_strategy_chess_game_saw_opens_as_a_move_list() {
+        let dir = scratch("seat-chess");
+        let mut rules = toml::Table::new();
+        rules.insert("first".into(), toml::Value::String("blue".into()));
+        let record = GameRecord {
+            game: "strategy-chess".into(),
+            kind: RecordKind::Seat(Seat::FIRST),
+            rules,
+            seed: None,
+            setups: vec![None, None],
+            moves: vec!["b7-b6".into(), "a4-a5".into(), "b6-c6".into()],
+            ending: None,
+            outcome: None,
+            final_hash: None,
+        };
+        std::fs::write(dir.join("strategy-chess-seat.toml"), record.to_toml().unwrap()).unwrap();
+        let mut ctx = context_with(&dir);
+        let mut screen = SavedScreen::new(&ctx);
+        screen.on_message(&mut ctx, SavedMsg::Select(0));
+        assert!(screen.picked_is_moves_only());
+        assert!(screen.allows(SavedMsg::Replay), "Replay opens the move list");
+        assert!(!screen.allows(SavedMsg::PlayOn(PlayOn::TwoPlayers)), "no board to play on");
+        match screen.on_message(&mut ctx, SavedMsg::Replay) {
+            Command::Push(list) => assert_eq!(list.name(), "move list"),
+            _ => panic!("no move list: {:?}", screen.problem()),
+        }
+        // The lines, numbered, named by who moved first (Blue here).
+        let text = std::fs::read_to_string(dir.join("strategy-chess-seat.toml")).unwrap();
+        let parsed = GameRecord::from_toml(&text).unwrap();
+        let first = rules_of::<strategy_chess::StrategyChess>(&parsed).unwrap().first.seat();
+        let (_, summary, _) = screen.picked_game().unwrap();
+        let list = MoveListScreen::new(GameId::StrategyChess, summary, &parsed.record, Some(first));
+        assert_eq!(list.lines(), ["  1. Blue  b7-b6", "  2. Red  a4-a5", "  3. Blue  b6-c6"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_broken_file_names_its_line_and_cannot_be_opened() {
+        let dir = scratch("broken");
+        std::fs::write(
+            dir.join("broken.toml"),
+            "format = 1\ngame = \"stones\"\nkind = \"full\"\nresult = \"maybe\"\n",
+        )
+        .unwrap();
+        let mut ctx = context_with(&dir);
+        let mut screen = SavedScreen::new(&ctx);
+        screen.on_message(&mut ctx, SavedMsg::Select(0));
+        assert!(screen.problem().unwrap().contains("line 4"), "{:?}", screen.problem());
+        assert!(!screen.allows(SavedMsg::Replay));
+        assert!(matches!(screen.on_message(&mut ctx, SavedMsg::Replay), Command::None));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

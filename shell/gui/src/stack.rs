@@ -1,0 +1,132 @@
+//! The screen stack: the launcher at the bottom, the screen the player
+//! sees on top. Screens return [`Command`]s and only the stack applies
+//! them.
+
+use super::canvas::Canvas;
+use super::context::AppContext;
+use super::input::InputEvent;
+use super::screen::{Command, Screen, View};
+
+/// Whether the app goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep running.
+    Running,
+    /// Close the window.
+    Quit,
+}
+
+/// The screens, bottom (the launcher) to top (on screen).
+pub struct ScreenStack {
+    screens: Vec<Box<dyn Screen>>,
+}
+
+impl ScreenStack {
+    /// A stack holding the root screen.
+    pub fn new(root: Box<dyn Screen>) -> Self {
+        ScreenStack { screens: vec![root] }
+    }
+
+    /// The names of the screens, bottom first.
+    pub fn names(&self) -> Vec<String> {
+        self.screens.iter().map(|s| s.name()).collect()
+    }
+
+    /// The name of the screen on top.
+    pub fn top_name(&self) -> String {
+        self.screens.last().map(|s| s.name()).unwrap_or_default()
+    }
+
+    /// Applies a screen's command.
+    pub fn apply(&mut self, command: Command) -> Flow {
+        match command {
+            Command::None => {}
+            Command::Push(screen) => self.screens.push(screen),
+            Command::Pop => {
+                self.screens.pop();
+            }
+            Command::Replace(screen) => {
+                self.screens.pop();
+                self.screens.push(screen);
+            }
+            Command::PopToRoot => self.screens.truncate(1),
+            Command::Quit => self.screens.clear(),
+        }
+        if self.screens.is_empty() { Flow::Quit } else { Flow::Running }
+    }
+
+    /// Hands an input event to the top screen and applies its command.
+    pub fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Flow {
+        let command = match self.screens.last_mut() {
+            Some(top) => top.input(ctx, view, event),
+            None => return Flow::Quit,
+        };
+        self.apply(command)
+    }
+
+    /// Lets time pass on the top screen.
+    pub fn update(&mut self, ctx: &mut AppContext, dt: f32) -> Flow {
+        let command = match self.screens.last_mut() {
+            Some(top) => top.update(ctx, dt),
+            None => return Flow::Quit,
+        };
+        self.apply(command)
+    }
+
+    /// Draws the top screen.
+    pub fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
+        if let Some(top) = self.screens.last() {
+            top.draw(ctx, view, canvas);
+        }
+    }
+
+    /// Whether the top screen has something moving.
+    pub fn is_animating(&self) -> bool {
+        self.screens.last().is_some_and(|s| s.is_animating())
+    }
+
+    /// Whether the top screen takes typing.
+    pub fn wants_text(&self) -> bool {
+        self.screens.last().is_some_and(|s| s.wants_text())
+    }
+
+    /// How soon the top screen wants a frame without input, in seconds.
+    pub fn wake_after(&self) -> Option<f32> {
+        self.screens.last().and_then(|s| s.wake_after())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Named(&'static str);
+
+    impl Screen for Named {
+        fn name(&self) -> String {
+            self.0.into()
+        }
+        fn input(&mut self, _: &mut AppContext, _: &View, _: &InputEvent) -> Command {
+            Command::Pop
+        }
+        fn draw(&self, _: &AppContext, _: &View, _: &mut Canvas) {}
+    }
+
+    #[test]
+    fn commands_change_the_stack() {
+        let mut stack = ScreenStack::new(Box::new(Named("root")));
+        assert_eq!(stack.apply(Command::Push(Box::new(Named("a")))), Flow::Running);
+        assert_eq!(stack.apply(Command::Push(Box::new(Named("b")))), Flow::Running);
+        assert_eq!(stack.names(), vec!["root", "a", "b"]);
+        stack.apply(Command::Replace(Box::new(Named("c"))));
+        assert_eq!(stack.top_name(), "c");
+        stack.apply(Command::PopToRoot);
+        assert_eq!(stack.names(), vec!["root"]);
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(800.0, 600.0);
+        let escape = InputEvent::Key(crate::input::Key::Escape);
+        assert_eq!(stack.input(&mut ctx, &view, &escape), Flow::Quit, "popping the last screen quits");
+        let mut stack = ScreenStack::new(Box::new(Named("root")));
+        assert_eq!(stack.apply(Command::Quit), Flow::Quit);
+    }
+}
