@@ -5,8 +5,8 @@ mod net_support;
 
 use game_core::{Evaluate, Observe, RuleSet, Seat, SeatView};
 use headless::net::bot::{MoveChooser, chooser_for_level};
-use headless::net::protocol::{ServerMessage, decode_server};
 use headless::net::wire_tap::{WireRecording, record_bot_game};
+use headless::protocol::{ServerMessage, decode_server};
 use headless::record::{RecordKind, has_setup_phase, load};
 use net_support::test_server;
 use std::io::{BufRead, BufReader};
@@ -179,7 +179,7 @@ fn the_real_binaries_serve_and_play_a_game() {
     raw.send_line("GET / HTTP/1.0").unwrap();
     assert!(matches!(raw.try_recv(), Some(ServerMessage::Refused { .. })));
     let mut raw = net_support::Raw::hello(addr.parse().unwrap());
-    raw.send(&headless::net::protocol::ClientMessage::Ping { nonce: 9 });
+    raw.send(&headless::protocol::ClientMessage::Ping { nonce: 9 });
     assert_eq!(raw.recv(), ServerMessage::Pong { nonce: 9 });
 
     // The referee wrote the full record, and it replays to the same result.

@@ -7,8 +7,8 @@ use game_core::Game;
 use game_core::nim::Nim;
 use game_core::rng::seeded;
 use game_core::{Seat, SeatView};
-use headless::net::protocol::{ClientMessage, ErrorKind, ServerMessage};
 use headless::net::server::{ServerConfig, start};
+use headless::protocol::{ClientMessage, ErrorKind, ServerMessage};
 use net_support::{
     GRACE, Raw, finish_from_views, finish_with_random_moves, random_notation, test_config, test_server,
 };
@@ -146,7 +146,7 @@ fn too_long_lines_silence_and_bad_handshakes_are_cut_off() {
     // A line just past the cap, then quiet: the error reply always arrives
     // (a 10 MB flood may lose it to a reset while the client still writes).
     let mut long = Raw::hello(server.addr());
-    let mut line = vec![b'x'; headless::net::protocol::MAX_LINE + 100];
+    let mut line = vec![b'x'; headless::protocol::MAX_LINE + 100];
     line.push(b'\n');
     long.stream.write_all(&line).unwrap();
     let reason = long.expect_error(ErrorKind::LineTooLong);
@@ -268,10 +268,7 @@ fn a_client_that_stops_reading_is_dropped_without_stalling_anyone() {
     let over = talker.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }));
     assert!(matches!(
         over,
-        ServerMessage::GameOver {
-            ending: headless::net::protocol::Ending::Abandoned { seat: Seat::FIRST },
-            ..
-        }
+        ServerMessage::GameOver { ending: headless::protocol::Ending::Abandoned { seat: Seat::FIRST }, .. }
     ));
     server.stop();
 }
@@ -289,9 +286,8 @@ fn a_flood_of_chat_or_pings_is_slowed_to_the_readers_pace_and_drops_no_one_who_r
     const LINES: usize = 5_000;
     let mut writer = a.stream.try_clone().unwrap();
     let flood = std::thread::spawn(move || {
-        let chat =
-            headless::net::protocol::encode(&ClientMessage::Chat { text: "spam ".repeat(50) }).unwrap();
-        let ping = headless::net::protocol::encode(&ClientMessage::Ping { nonce: 9 }).unwrap();
+        let chat = headless::protocol::encode(&ClientMessage::Chat { text: "spam ".repeat(50) }).unwrap();
+        let ping = headless::protocol::encode(&ClientMessage::Ping { nonce: 9 }).unwrap();
         let batch = format!("{chat}\n{ping}\n").repeat(100);
         (0..LINES / 100).all(|_| writer.write_all(batch.as_bytes()).is_ok())
     });
@@ -340,7 +336,7 @@ fn one_address_cannot_take_every_connection_slot() {
     loop {
         let mut again = Raw::connect(server.addr());
         again.send(&ClientMessage::Hello {
-            protocol: headless::net::protocol::PROTOCOL_VERSION,
+            protocol: headless::protocol::PROTOCOL_VERSION,
             program: "t".into(),
         });
         match again.try_recv() {

@@ -8,7 +8,7 @@ mod net_support;
 
 use game_core::rng::seeded;
 use game_core::{Game, Observe, Seat, SeatView};
-use headless::net::protocol::{ClientMessage, ErrorKind, MAX_LINE, ServerMessage};
+use headless::protocol::{ClientMessage, ErrorKind, MAX_LINE, ServerMessage};
 use headless::record::has_setup_phase;
 use net_support::{Raw, finish_from_views, random_notation, test_server};
 use serde_json::Value;

@@ -13,7 +13,7 @@ mod net_support;
 
 use game_core::rng::seeded;
 use game_core::{Observe, Seat, SeatView};
-use headless::net::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
+use headless::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use headless::record::has_setup_phase;
 use net_support::{Raw, finish_from_views, random_notation};
 use serde_json::Value;

@@ -27,8 +27,8 @@ use headless::net::bot::{
     Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser, RandomMover, chooser_for_level,
 };
 use headless::net::client::ClientConfig;
-use headless::net::protocol::Ending;
 use headless::net::server::{ServerConfig, start};
+use headless::protocol::Ending;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Barrier};
 use std::thread::JoinHandle;

@@ -7,7 +7,7 @@ use game_core::nim::Nim;
 use game_core::rng::seeded;
 use game_core::{Game, Outcome, Referee, Seat, SeatView};
 use headless::net::client::{Client, ClientConfig, ClientEvent};
-use headless::net::protocol::{ClientMessage, Ending, ErrorKind, PublicMove, ServerMessage};
+use headless::protocol::{ClientMessage, Ending, ErrorKind, PublicMove, ServerMessage};
 use net_support::{GRACE, Raw, random_notation, test_server};
 use serde_json::Value;
 use std::time::Duration;

@@ -5,12 +5,10 @@
 
 use game_core::rng::{GameRng, seeded};
 use game_core::{Observe, SeatView};
-use headless::net::protocol::{
-    ClientMessage, ErrorKind, PROTOCOL_VERSION, ServerMessage, decode_server, encode,
-};
 use headless::net::server::{ServerConfig, ServerHandle, start};
 use headless::net::table::GameCatalog;
 use headless::net::view_trail::TrailKeeper;
+use headless::protocol::{ClientMessage, ErrorKind, PROTOCOL_VERSION, ServerMessage, decode_server, encode};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};

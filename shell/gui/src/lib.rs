@@ -48,7 +48,7 @@ pub mod wake;
 pub mod widgets;
 pub mod window_size;
 
-use headless::cli::failure::Failure;
+use headless::failure::Failure;
 use headless::settings::{Loaded, SettingsStore, WindowSize};
 use macroquad::miniquad;
 

@@ -1,19 +1,21 @@
 //! # headless: everything of boardsuite that needs no window
 //!
-//! The `boardsuite` command line ([`cli`]), network play ([`net`]), saved
-//! games ([`record`]) and the settings file ([`settings`]). It knows the
+//! The `boardsuite` command line ([`cli`]), network play ([`net`]) and
+//! its wire vocabulary ([`protocol`]), saved games ([`record`]) and the settings file ([`settings`]). It knows the
 //! game engines, the AI and game-core, and never links a graphics stack:
 //! the launcher window is the `gui` crate, above this one, and the binary
 //! hands it in (see [`run`]). Games are always driven through game-core's
 //! [`game_core::Referee`], never by poking at positions.
 
 pub mod cli;
+pub mod failure;
 pub mod files;
 pub mod net;
+pub mod protocol;
 pub mod record;
 pub mod settings;
 
-use cli::failure::CommandResult;
+use failure::CommandResult;
 use std::process::ExitCode;
 
 /// Runs the `boardsuite` program: parses the command line and either runs a

@@ -28,7 +28,7 @@ use crate::wake::Wake;
 use game_core::rng::{GameRng, seeded};
 use game_core::{Finish, Observe, Outcome, Seat};
 use headless::net::client::{Client, ClientConfig, ClientEvent};
-use headless::net::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
+use headless::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use headless::record::SeatLog;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};

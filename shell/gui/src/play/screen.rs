@@ -19,7 +19,7 @@ use crate::widgets::Widget;
 use crate::widgets::text_field::{CharFilter, TextField};
 use game_core::rng::splitmix64;
 use game_core::{Evaluate, Observe, Seat};
-use headless::net::protocol::MAX_CHAT_CHARS;
+use headless::protocol::MAX_CHAT_CHARS;
 use headless::settings::{AnimationSpeed, BoardOrientation, GameSchema, PlayMode};
 use std::time::{Duration, Instant};
 

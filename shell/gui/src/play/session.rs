@@ -11,7 +11,7 @@ use super::talk::{DrawOffer, Talk};
 use ai::ComputerPlayer;
 use game_core::rng::{seeded, splitmix64};
 use game_core::{Evaluate, Finish, Observe, Outcome, Referee, Seat, SeatView};
-use headless::net::protocol::MAX_CHAT_CHARS;
+use headless::protocol::MAX_CHAT_CHARS;
 use headless::record::{GameRecord, RecordError, full_record};
 use std::sync::mpsc::TryRecvError;
 use std::time::{Duration, Instant};

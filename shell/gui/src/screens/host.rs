@@ -28,7 +28,7 @@ use super::super::widgets::text_field::{self, CharFilter, FieldView, TextField};
 use super::super::widgets::{Reaction, Widget, button, react};
 use super::{draw_chrome, look_of};
 use game_core::{Evaluate, Observe, Seat};
-use headless::net::server::DEFAULT_PORT;
+use headless::protocol::DEFAULT_PORT;
 use headless::settings::{MAX_ADDRESS_CHARS, PORTS};
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -20,7 +20,7 @@ use super::super::widgets::{Reaction, Widget, button, hovered, react};
 use super::move_list::MoveListScreen;
 use super::{draw_chrome, look_of};
 use game_core::Seat;
-use headless::net::protocol::Ending;
+use headless::protocol::Ending;
 use headless::record::load::rules_of;
 use headless::record::saved::civil_time;
 use headless::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary, read_record_text};

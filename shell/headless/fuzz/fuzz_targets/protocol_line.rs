@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use headless::net::line::{LineError, LineReader};
-use headless::net::protocol::{decode_client, decode_server, encode};
+use headless::protocol::{decode_client, decode_server, encode};
 
 fuzz_target!(|data: &[u8]| {
     let mut reader = LineReader::new(data, 4096);

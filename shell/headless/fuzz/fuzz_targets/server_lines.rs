@@ -11,7 +11,7 @@ use game_core::{Observe, SeatView};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use headless::net::line::{LineError, LineReader};
-use headless::net::protocol::{ServerMessage, decode_server};
+use headless::protocol::{ServerMessage, decode_server};
 use headless::net::view_trail::TrailKeeper;
 
 /// What a bot does with a view of `G`.

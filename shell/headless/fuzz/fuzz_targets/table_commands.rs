@@ -10,7 +10,7 @@ use game_core::{Finish, Seat};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use headless::net::line::{LineError, LineReader};
-use headless::net::protocol::{ClientMessage, PublicMove, decode_client};
+use headless::protocol::{ClientMessage, PublicMove, decode_client};
 use headless::net::table::{Table, open_table};
 use headless::net::view_trail::{TrailKeeper, TrailSender};
 

@@ -9,8 +9,8 @@
 //! with `--record`, it saves what its seat saw and prints `record FILE`.
 
 use super::BotArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{rules_from_settings, with_game};
+use crate::failure::{CommandResult, Failure};
 use crate::net::bot::{Bot, BotConfig, BotTable, chooser_for_level};
 use crate::record::save_file;
 use game_core::{Evaluate, Observe};

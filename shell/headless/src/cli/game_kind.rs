@@ -1,6 +1,6 @@
 //! Which game a command is about, and the per-game glue of the command line.
 
-use super::failure::Failure;
+use crate::failure::Failure;
 use ai::arena::Contender;
 use clap::ValueEnum;
 use game_core::nim::Nim;

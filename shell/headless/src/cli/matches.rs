@@ -28,9 +28,9 @@
 //!   AI, with P = (W + D/2) / N * 100.
 
 use super::MatchArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, GameKind, rules_from_settings, with_game};
 use super::player::{PlayerChoice, SPARRING_PREFIX, factory};
+use crate::failure::{CommandResult, Failure};
 use ai::arena::{GameRecord, MatchSettings, play_match};
 use clap::ValueEnum;
 use std::io::Write;

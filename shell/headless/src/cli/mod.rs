@@ -7,7 +7,6 @@
 
 pub mod arena;
 pub mod bot;
-pub mod failure;
 pub mod game_kind;
 pub mod matches;
 pub mod perft;
@@ -20,8 +19,8 @@ pub mod ucc;
 pub mod ugi;
 pub mod verify;
 
+use crate::failure::{CommandResult, Failure};
 use clap::{Args, Parser, Subcommand};
-use failure::CommandResult;
 use game_kind::GameKind;
 use player::PlayerChoice;
 use std::path::PathBuf;
@@ -151,7 +150,7 @@ pub struct VerifyArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one (printed on the first line).
-    #[arg(long, default_value_t = crate::net::server::DEFAULT_PORT)]
+    #[arg(long, default_value_t = crate::protocol::DEFAULT_PORT)]
     pub port: u16,
     /// The address to listen on.
     #[arg(long, default_value = "0.0.0.0")]
@@ -208,7 +207,7 @@ pub struct ReplayArgs {
 /// The launcher of a build without the window (`--no-default-features`):
 /// says so, as a usage error.
 pub fn no_launcher() -> CommandResult {
-    Err(failure::Failure::usage(
+    Err(Failure::usage(
         "this boardsuite was built without the launcher window; run one of its commands (see --help)",
     ))
 }

@@ -9,8 +9,8 @@
 //! the depth asked.
 
 use super::PerftArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, rules_from_settings, with_game};
+use crate::failure::{CommandResult, Failure};
 use game_core::{Game, perft_counts};
 use std::io::Write;
 use std::time::Instant;

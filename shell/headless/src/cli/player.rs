@@ -6,8 +6,8 @@
 //! Reading the text only checks its form; whether the game has a sparring
 //! opponent of that name is checked by [`factory`], which knows the game.
 
-use super::failure::Failure;
 use super::game_kind::CliGame;
+use crate::failure::Failure;
 use ai::arena::{Contender, ContenderFactory};
 use ai::{Level, levels};
 use std::fmt;

@@ -22,8 +22,8 @@
 //! corrupt or tampered record exits 2 with the line and the problem.
 
 use super::ReplayArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{GameKind, with_game};
+use crate::failure::{CommandResult, Failure};
 use crate::record::{GameRecord, RecordKind, has_setup_phase, load};
 use clap::ValueEnum;
 use game_core::{Observe, Seat};
@@ -78,7 +78,7 @@ fn replay_game<G: Observe>(
         None => println!("outcome none"),
     }
     if let Some(finish) = loaded.referee.finish() {
-        println!("ending {}", crate::net::protocol::Ending::from(finish));
+        println!("ending {}", crate::protocol::Ending::from(finish));
     }
     println!("hash {:016x}", loaded.referee.position().hash_key());
     Ok(())

@@ -5,7 +5,7 @@
 //! can be used by scripts and tests).
 
 use super::ServeArgs;
-use super::failure::{CommandResult, Failure};
+use crate::failure::{CommandResult, Failure};
 use crate::net::server::{ServerConfig, start};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};

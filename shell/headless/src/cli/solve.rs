@@ -11,8 +11,8 @@
 //! at most [`ai::SolverConfig`]'s default `endgame_mb` (Kalah(6,4): 30 MB).
 
 use super::SolveArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, GameKind, rules_from_settings};
+use crate::failure::{CommandResult, Failure};
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::Solve;
 

@@ -1,8 +1,8 @@
 //! `boardsuite verify GAME [--position FILE | --setups A,B] --moves "M1 M2 ..." [--set ...]`
 
 use super::VerifyArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, rules_from_settings, with_game};
+use crate::failure::{CommandResult, Failure};
 
 /// Plays the moves through the checked rules and prints `ok N` and the
 /// outcome, or `refused K MOVE: REASON` for the first refused move.

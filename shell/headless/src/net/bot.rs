@@ -8,7 +8,7 @@
 //! the cheapest legal mover, for tests and the load benchmark.
 
 use super::client::{Client, ClientConfig, ClientEvent};
-use super::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
+use crate::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use crate::record::{GameRecord, SeatLog, has_setup_phase};
 use ai::{ComputerPlayer, Level};
 use game_core::rng::{GameRng, seeded};

@@ -7,7 +7,7 @@
 //!
 //! ```no_run
 //! use headless::net::client::{Client, ClientConfig, ClientEvent};
-//! use headless::net::protocol::ClientMessage;
+//! use headless::protocol::ClientMessage;
 //! let client = Client::connect("127.0.0.1:7878", ClientConfig::default());
 //! client.send(ClientMessage::Join { code: "ABC234".into() });
 //! // In the frame loop:
@@ -20,10 +20,10 @@
 //! ```
 
 use super::line::{LineError, LineReader};
-use super::protocol::{
+use super::view_trail::TrailKeeper;
+use crate::protocol::{
     ClientMessage, MAX_SERVER_LINE, PROTOCOL_VERSION, ServerMessage, decode_server, encode, program_version,
 };
-use super::view_trail::TrailKeeper;
 use std::io::{BufWriter, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};

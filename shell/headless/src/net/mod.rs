@@ -17,7 +17,6 @@
 pub mod bot;
 pub mod client;
 pub mod line;
-pub mod protocol;
 pub mod secret_nim;
 pub mod secrets;
 pub mod server;

@@ -31,11 +31,11 @@
 //! [`TrailSender::skippable`] says how many it may pass over, and
 //! [`skip::to_value_skipping_history`] writes the view without them.
 //!
-//! [`ServerMessage::View`]: super::protocol::ServerMessage::View
+//! [`ServerMessage::View`]: crate::protocol::ServerMessage::View
 
 pub mod skip;
 
-use super::protocol::ProtocolError;
+use crate::protocol::ProtocolError;
 use serde::Serialize;
 use serde_json::Value;
 

@@ -8,8 +8,8 @@
 //! [`record_bot_game`] plays a whole bot game with one seat tapped.
 
 use super::bot::{Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser};
-use super::protocol::{ProtocolError, ServerMessage, decode_server};
 use super::view_trail::TrailKeeper;
+use crate::protocol::{ProtocolError, ServerMessage, decode_server};
 use game_core::Observe;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};

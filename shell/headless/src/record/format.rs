@@ -21,7 +21,7 @@
 //! came from, so errors found later can still name it.
 
 use super::error::{LineIndex, RecordError};
-use crate::net::protocol::Ending;
+use crate::protocol::Ending;
 use game_core::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;

@@ -7,7 +7,7 @@
 
 use super::error::RecordError;
 use super::format::{GameRecord, ParsedRecord, RecordKind, seat_name};
-use crate::net::protocol::Ending;
+use crate::protocol::Ending;
 use game_core::{Game, Observe, Referee, RuleSet, Seat};
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 use super::error::RecordError;
 use super::format::{GameRecord, RecordKind};
 use super::load::has_setup_phase;
-use crate::net::protocol::Ending;
+use crate::protocol::Ending;
 use game_core::{Observe, Referee};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -12,7 +12,7 @@
 use super::error::RecordError;
 use super::format::{GameRecord, RecordKind};
 use super::save::write_file_safely;
-use crate::net::protocol::Ending;
+use crate::protocol::Ending;
 use crate::settings::CONFIG_DIR_VAR;
 use game_core::Outcome;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! A network client's record: only what its seat saw.
 
 use super::format::{GameRecord, RecordKind};
-use crate::net::protocol::{Ending, ServerMessage};
+use crate::protocol::{Ending, ServerMessage};
 use game_core::{Outcome, Seat};
 use serde_json::Value;
 

@@ -174,7 +174,7 @@ pub struct NetworkSettings {
 
 impl Default for NetworkSettings {
     fn default() -> Self {
-        NetworkSettings { port: crate::net::server::DEFAULT_PORT, address: String::new() }
+        NetworkSettings { port: crate::protocol::DEFAULT_PORT, address: String::new() }
     }
 }
 

@@ -277,7 +277,7 @@ mod tests {
     fn the_network_section_keeps_its_good_values() {
         let text = "[network]\nport = 80\naddress = \"example.org:7000\"\ncolour = 1\n";
         let (settings, problems) = read_settings(text, &games());
-        assert_eq!(settings.network.port, crate::net::server::DEFAULT_PORT, "port 80 is refused");
+        assert_eq!(settings.network.port, crate::protocol::DEFAULT_PORT, "port 80 is refused");
         assert_eq!(settings.network.address, "example.org:7000");
         let mut places: Vec<&str> = problems.iter().map(|p| p.place.as_str()).collect();
         places.sort_unstable();

@@ -1,7 +1,7 @@
 //! How the arena itself fails (as opposed to a program losing a game,
 //! which is a game's result: see [`super::ending`]).
 
-use crate::cli::failure::Failure;
+use crate::failure::Failure;
 use game_core::RuleErrors;
 use std::io;
 use thiserror::Error;

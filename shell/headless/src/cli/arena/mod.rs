@@ -29,9 +29,9 @@ pub mod game;
 pub mod program;
 
 use super::RuleArgs;
-use super::failure::CommandResult;
 use super::game_kind::GameKind;
 use crate::cli::ucc::config::{SEED_VAR, manager_rules};
+use crate::failure::CommandResult;
 use ai::arena::Tally;
 use clap::Args;
 use ending::Ending;

@@ -17,8 +17,8 @@
 //! sparring opponents, so the team can set a fixed style against outside
 //! programs.
 
-use crate::cli::failure::Failure;
 use crate::cli::player::{self, PlayerChoice};
+use crate::failure::Failure;
 use ai::Level;
 use game_core::RuleSet;
 use std::path::{Path, PathBuf};

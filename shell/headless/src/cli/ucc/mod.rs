@@ -17,9 +17,9 @@ pub mod tracker;
 pub mod wire;
 
 use super::RuleArgs;
-use super::failure::{CommandResult, Failure};
 use crate::cli::player::PlayerChoice;
 use crate::cli::ugi::input::InputLine;
+use crate::failure::{CommandResult, Failure};
 use ai::seeds::{Stream, derive};
 use ai::{Budget, ComputerPlayer, StopSignal};
 use clap::Args;

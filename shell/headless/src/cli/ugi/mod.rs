@@ -15,8 +15,8 @@ pub mod search;
 pub mod session;
 
 use super::RuleArgs;
-use super::failure::{CommandResult, Failure};
 use super::game_kind::{CliGame, GameKind, rules_from_settings};
+use crate::failure::{CommandResult, Failure};
 use clap::Args;
 use input::InputLine;
 use session::{Flow, Session};

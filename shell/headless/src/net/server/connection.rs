@@ -5,11 +5,11 @@ use super::outbox::{self, Outbox};
 use super::room::{Room, line};
 use super::{Shared, lock};
 use crate::net::line::{LineError, LineReader};
-use crate::net::protocol::{
-    ClientMessage, ErrorKind, MAX_CHAT_CHARS, PROTOCOL_VERSION, ServerMessage, decode_client, program_version,
-};
 use crate::net::secrets::same_secret;
 use crate::net::table::Refusal;
+use crate::protocol::{
+    ClientMessage, ErrorKind, MAX_CHAT_CHARS, PROTOCOL_VERSION, ServerMessage, decode_client, program_version,
+};
 use crate::record::save_file;
 use game_core::Seat;
 use serde_json::Value;

@@ -35,8 +35,7 @@ use std::time::{Duration, Instant};
 use super::secrets::Secrets;
 use super::table::GameCatalog;
 
-/// The port `boardsuite serve` listens on by default.
-pub const DEFAULT_PORT: u16 = 7878;
+use crate::protocol::DEFAULT_PORT;
 
 /// How the server behaves. [`ServerConfig::default`] suits a real server;
 /// tests shorten the times.
@@ -87,7 +86,7 @@ impl Default for ServerConfig {
             handshake_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(10),
             outbox_capacity: 1024,
-            max_line: super::protocol::MAX_LINE,
+            max_line: crate::protocol::MAX_LINE,
             max_connections: 4096,
             max_per_address: 64,
             max_rooms: 10_000,

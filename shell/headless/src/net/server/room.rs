@@ -1,9 +1,9 @@
 //! A game on the server: its table and who sits at it.
 
 use super::outbox::Outbox;
-use crate::net::protocol::{ServerMessage, encode};
 use crate::net::table::Table;
 use crate::net::view_trail::TrailSender;
+use crate::protocol::{ServerMessage, encode};
 use game_core::Seat;
 use std::net::IpAddr;
 use std::sync::Arc;

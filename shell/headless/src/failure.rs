@@ -1,16 +1,18 @@
 //! How a command fails, and the exit code each failure gives.
 
-use std::fmt;
 use std::process::ExitCode;
+use thiserror::Error;
 
-/// A failed command.
-#[derive(Debug)]
+/// A failed command (or launcher).
+#[derive(Debug, Error)]
 pub enum Failure {
     /// Bad input from the user: a malformed position or move, an unknown
     /// rule option, an out-of-range value, a game without this command.
     /// Exit code 2.
+    #[error("{0}")]
     Usage(String),
     /// Anything else (I/O, no display). Exit code 1.
+    #[error("{0}")]
     Runtime(String),
 }
 
@@ -30,14 +32,6 @@ impl Failure {
         match self {
             Failure::Usage(_) => ExitCode::from(2),
             Failure::Runtime(_) => ExitCode::from(1),
-        }
-    }
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Failure::Usage(m) | Failure::Runtime(m) => f.write_str(m),
         }
     }
 }

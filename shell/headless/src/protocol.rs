@@ -26,7 +26,7 @@
 //! ```
 //!
 //! ```
-//! use headless::net::protocol::{ClientMessage, decode_client, encode};
+//! use headless::protocol::{ClientMessage, decode_client, encode};
 //! let line = encode(&ClientMessage::Move { ply: 3, notation: "2-1".into() }).unwrap();
 //! assert_eq!(line, r#"{"type":"move","ply":3,"notation":"2-1"}"#);
 //! assert_eq!(decode_client(&line).unwrap(), ClientMessage::Move { ply: 3, notation: "2-1".into() });
@@ -37,6 +37,9 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
+
+/// The port `boardsuite serve` listens on by default.
+pub const DEFAULT_PORT: u16 = 7878;
 
 /// The protocol version this program speaks. A server refuses a client
 /// whose version differs.
@@ -174,7 +177,7 @@ pub enum ServerMessage {
         to_move: Seat,
         /// The game's view for this seat, as JSON. With `history_from`,
         /// its `history` holds only the events from that index on (see
-        /// [`super::view_trail`]); [`super::client::Client`] hands views on
+        /// [`crate::net::view_trail`]); [`crate::net::client::Client`] hands views on
         /// whole.
         view: Value,
         /// Where the view's `history` continues what this connection was
