@@ -9,7 +9,7 @@
 //!
 //! Siblings A and B (same parent) have an edge A -> B when code in A's subtree names something in
 //! B's subtree; references to ancestors or descendants are not sibling edges. Every strongly
-//! connected component of siblings is reported with an example reference (file:line) per edge.
+//! connected component of siblings is reported with an example reference (`file:line`) per edge.
 //! `#[cfg(test)]` code, `tests/`, `benches/`, `examples/` and non-member crates (fuzz) are skipped.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -532,6 +532,26 @@ fn workspace_crates(root: &Path) -> Vec<(String, PathBuf)> {
     crates
 }
 
+/// The cycles not yet taken apart, each named by the start of its report
+/// (up to ` (`). The rule holds for everything else, and the list only
+/// shrinks: a new cycle fails the test, and so does a listed cycle that
+/// is gone (take it off the list).
+const KNOWN_CYCLES: &[&str] = &[
+    "games/blockade: bitboard -> square -> bitboard",
+    "games/blockade: board -> position_text -> board",
+    "games/strategy-chess: 10 modules in one cycle",
+    "shell/gui: 6 modules in one cycle",
+    "shell/gui, in games::blockade: board -> draw -> board",
+    "shell/gui, in games::stones: board -> draw -> board",
+    "shell/gui, in play: panel -> screen -> panel",
+];
+
+/// The name of a cycle's report in [`KNOWN_CYCLES`].
+fn cycle_name(report: &str) -> &str {
+    let first = report.lines().next().unwrap_or_default();
+    first.split(" (").next().unwrap_or(first).trim_end_matches(':')
+}
+
 /// The rule itself, over the real workspace.
 #[test]
 fn no_module_imports_another_in_a_cycle() {
@@ -541,7 +561,16 @@ fn no_module_imports_another_in_a_cycle() {
     let read = |path: &Path| fs::read_to_string(path).ok();
     let cycles: Vec<String> =
         crates.iter().flat_map(|(label, file)| crate_cycles(label, file, &read)).collect();
-    assert!(cycles.is_empty(), "{} import cycle(s) between modules:\n{}\n", cycles.len(), cycles.join("\n"));
+    let new: Vec<&String> = cycles.iter().filter(|c| !KNOWN_CYCLES.contains(&cycle_name(c))).collect();
+    let names: Vec<&str> = cycles.iter().map(|c| cycle_name(c)).collect();
+    let gone: Vec<&&str> = KNOWN_CYCLES.iter().filter(|k| !names.contains(k)).collect();
+    assert!(
+        new.is_empty(),
+        "{} new import cycle(s) between modules:\n{}\n",
+        new.len(),
+        new.iter().map(|c| c.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    assert!(gone.is_empty(), "these cycles are gone: take them off KNOWN_CYCLES: {gone:?}");
 }
 
 /// The cycles of a crate `demo` made of the given `(path, source)` files.

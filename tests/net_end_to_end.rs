@@ -4,7 +4,7 @@
 mod net_support;
 
 use game_core::{Evaluate, Observe, RuleSet, Seat, SeatView};
-use headless::net::bot::{MoveChooser, chooser_for_level};
+use headless::net::bot::{ComputerMover, MoveChooser};
 use headless::net::wire_tap::{WireRecording, record_bot_game};
 use headless::protocol::{ServerMessage, decode_server};
 use headless::record::{RecordKind, has_setup_phase, load};
@@ -69,8 +69,10 @@ fn quick_rules<G: Observe>() -> G::Rules {
     G::Rules::default().with_settings(settings).expect("valid test rules")
 }
 
+/// The computer player of level 1 of the default table (the toys have no
+/// table of their own).
 fn level_one<G: Observe + Evaluate>() -> Box<dyn MoveChooser<G>> {
-    chooser_for_level::<G>(1)
+    Box::new(ComputerMover::<G>::new(ai::levels::at(&ai::levels::DEFAULT_TABLE, ai::Level::MIN)))
 }
 
 macro_rules! end_to_end {

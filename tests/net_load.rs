@@ -22,13 +22,15 @@
 //! played it (zero lost or wrongly refused moves), and both seats must
 //! agree on the result and the ply count.
 
-use game_core::{Evaluate, Observe, RuleSet};
+use game_core::{Observe, RuleSet};
 use headless::net::bot::{
     Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser, RandomMover, chooser_for_level,
+    library_setup_at,
 };
 use headless::net::client::ClientConfig;
 use headless::net::server::{ServerConfig, start};
 use headless::protocol::Ending;
+use headless::registry::Registered;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Barrier};
 use std::thread::JoinHandle;
@@ -56,10 +58,10 @@ fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg").map_or_else(|_| "?".into(), |l| l.trim().to_string())
 }
 
-fn bot_config(seed: u64, level: u8) -> BotConfig {
+fn bot_config<G: Registered>(seed: u64, level: u8) -> BotConfig {
     BotConfig {
         seed,
-        level,
+        library_setup: library_setup_at::<G>(level),
         timeout: Duration::from_secs(3600),
         client: ClientConfig { ping_interval: Duration::from_secs(30), ..ClientConfig::default() },
         ..BotConfig::default()
@@ -93,7 +95,7 @@ impl Mover {
         }
     }
 
-    fn chooser<G: Observe + Evaluate>(self) -> Box<dyn MoveChooser<G>> {
+    fn chooser<G: Registered>(self) -> Box<dyn MoveChooser<G>> {
         match self {
             Mover::Random => Box::new(RandomMover),
             Mover::Level(n) => chooser_for_level::<G>(n),
@@ -114,7 +116,7 @@ fn rules_of<G: Observe>(default: &str) -> G::Rules {
 
 /// Starts one game on two threads: the creator and the joiner are seated,
 /// then wait at `barrier` before they play.
-fn spawn_game<G: Observe + Evaluate>(
+fn spawn_game<G: Registered>(
     addr: String,
     rules: G::Rules,
     seed: u64,
@@ -127,15 +129,22 @@ fn spawn_game<G: Observe + Evaluate>(
         .stack_size(stack)
         .spawn(move || {
             let level = mover.level();
-            let creator =
-                Bot::<G>::connect(&addr, BotTable::Create { rules, seat: None }, bot_config(2 * seed, level));
+            let creator = Bot::<G>::connect(
+                &addr,
+                BotTable::Create { rules, seat: None },
+                bot_config::<G>(2 * seed, level),
+            );
             let code = creator.as_ref().map(|bot| bot.code().to_string()).map_err(Clone::clone);
             let (addr2, barrier2) = (addr.clone(), Arc::clone(&barrier));
             let joiner = std::thread::Builder::new()
                 .stack_size(stack)
                 .spawn(move || {
                     let joiner = code.and_then(|code| {
-                        Bot::<G>::connect(&addr2, BotTable::Join { code }, bot_config(2 * seed + 1, level))
+                        Bot::<G>::connect(
+                            &addr2,
+                            BotTable::Join { code },
+                            bot_config::<G>(2 * seed + 1, level),
+                        )
                     });
                     barrier2.wait();
                     joiner?.play(mover.chooser::<G>().as_mut())

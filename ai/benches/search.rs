@@ -194,12 +194,16 @@ fn filter() -> Option<String> {
     None
 }
 
-/// The engine settings the game's strongest level plays with, with a
-/// 16 MB table.
+/// The engine settings the game's strongest level plays with (its level
+/// table is in the shell's game registry), with a 16 MB table: the table
+/// from remaining depth 3 in Stones and Blockade, history from depth 3 in
+/// Blockade, both from depth 1 and 2 elsewhere.
 fn level_ten_config(game: &str) -> AlphaBetaConfig {
-    match ai::levels::budget(game, ai::Level::MAX).engine {
-        ai::EngineKind::AlphaBeta(config) => AlphaBetaConfig { tt_mb: 16, ..config },
-        ai::EngineKind::Mcts(_) => AlphaBetaConfig { tt_mb: 16, ..AlphaBetaConfig::default() },
+    let base = AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1, history_min_depth: 2 };
+    match game {
+        "stones" => AlphaBetaConfig { tt_min_depth: 3, ..base },
+        "blockade" => AlphaBetaConfig { tt_min_depth: 3, history_min_depth: 3, ..base },
+        _ => base,
     }
 }
 

@@ -11,7 +11,7 @@
 //! can run on any worker thread.
 //!
 //! `boardsuite match` prints what [`play_match`] reports, and the level
-//! tuning example (`ai/examples/tune_levels.rs`) runs the same code with
+//! tuning example (`shell/headless/examples/tune_levels.rs`) runs the same code with
 //! budgets that are not in any table yet, so a measured table is measured
 //! exactly as the command plays.
 //!
@@ -373,14 +373,14 @@ pub fn play_match<G: Observe>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::levels::{Level, budget};
+    use crate::levels::{DEFAULT_TABLE, Level, at};
     use game_core::Game;
     use game_core::nim::{Nim, NimRules};
 
     #[test]
     fn a_match_alternates_seats_and_reports_in_order() {
         let rules = NimRules { heaps: vec![5, 6, 7], max_take: 3, free_turn: true };
-        let [strong, weak] = [Level::MAX, Level::MIN].map(|l| budget(Nim::NAME, l));
+        let [strong, weak] = [Level::MAX, Level::MIN].map(|l| at(&DEFAULT_TABLE, l));
         let mut seen = Vec::new();
         let settings = MatchSettings { games: 6, seed: 40, random_plies: 0, workers: 2 };
         let tally = play_match::<Nim>(&rules, [&strong, &weak], &settings, |k, record| {
@@ -406,7 +406,7 @@ mod tests {
     #[test]
     fn random_openings_differ_by_seed_and_replay_alike() {
         let rules = NimRules { heaps: vec![5, 6, 7], max_take: 3, free_turn: false };
-        let strong = budget(Nim::NAME, Level::MAX);
+        let strong = at(&DEFAULT_TABLE, Level::MAX);
         let openings: Vec<Vec<String>> = (0..6)
             .map(|seed| play_game::<Nim>(&rules, [&strong, &strong], seed, 3, true).unwrap().opening)
             .collect();
@@ -433,7 +433,7 @@ mod tests {
     #[test]
     fn any_contender_plays_and_each_game_gets_a_fresh_one() {
         let rules = NimRules { heaps: vec![5, 6, 7], max_take: 3, free_turn: false };
-        let strong = budget(Nim::NAME, Level::MAX);
+        let strong = at(&DEFAULT_TABLE, Level::MAX);
         let made = AtomicUsize::new(0);
         let one_stone = || -> Box<dyn Contender<Nim>> {
             made.fetch_add(1, Ordering::Relaxed);
@@ -462,7 +462,7 @@ mod tests {
         }
         let rules = NimRules::default();
         let silent = || -> Box<dyn Contender<Nim>> { Box::new(Silent) };
-        let strong = budget(Nim::NAME, Level::MAX);
+        let strong = at(&DEFAULT_TABLE, Level::MAX);
         let err = play_game::<Nim>(&rules, [&silent, &strong], 9, 0, true).unwrap_err();
         assert_eq!(err, ArenaError::NoMove { seed: 9, ply: 0 });
     }

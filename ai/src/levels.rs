@@ -1,21 +1,18 @@
-//! Levels 1..=10 and the search budget each gives, one table per game.
+//! Levels 1..=10, the search budget each gives, and how a level table is
+//! built.
 //!
 //! A [`Budget`] says which engine searches, how deep, on how many samples
 //! of a hidden-information view, with what node and time caps, and how much
-//! randomness spoils the choice at the bottom. [`budget`] looks the table
-//! up by [`game_core::Game::NAME`]; unknown games (the toy `nim`) get the
-//! default table.
+//! randomness spoils the choice at the bottom. A game's ten budgets form
+//! its [`LevelTable`]; the tables of the suite's games come with their
+//! entries in the game registry (the `headless` crate), built from
+//! [`alpha_beta`] and the `with_*` steps here. The AI knows no game by
+//! name; [`DEFAULT_TABLE`] serves games without a table of their own.
 //!
 //! Every level has a node cap, so a match (which drops the time caps, see
 //! [`Budget::reproducible`]) is reproducible and still ends. Time caps are
 //! for interactive play: level 10 aims at about 2 s a move on a 2-core
-//! machine.
-//!
-//! The tables were tuned with `boardsuite match` (and the quicker
-//! `ai/examples/tune_levels.rs`, which plays the same games with budgets
-//! given on its command line): in every game level 10 scores at least 75%
-//! against level 5, and level 5 against level 1. The measured figures are
-//! in `docs/ai.md` and, for Strategy Chess, `docs/strategy-chess-ai.md`.
+//! machine. [`check_table`] holds every table to that.
 
 use crate::alphabeta::AlphaBetaConfig;
 use crate::determinized::{Combine, SamplePlan};
@@ -105,7 +102,7 @@ impl Budget {
 /// An alpha-beta level: `depth` plies, at most `kilonodes` thousand nodes
 /// and `millis` milliseconds a move, no noise, one sample, a 16 MB table.
 /// The `with_*` steps below change one thing each.
-const fn alpha_beta(depth: u32, kilonodes: u64, millis: u64) -> Budget {
+pub const fn alpha_beta(depth: u32, kilonodes: u64, millis: u64) -> Budget {
     Budget {
         engine: EngineKind::AlphaBeta(AlphaBetaConfig {
             tt_mb: 16,
@@ -135,14 +132,14 @@ impl Budget {
     }
 
     /// With this much noise (see [`Budget::noise`]).
-    const fn with_noise(mut self, noise: f64) -> Budget {
+    pub const fn with_noise(mut self, noise: f64) -> Budget {
         self.noise = noise;
         self.settled()
     }
 
     /// Searching `samples` positions drawn from the view, their values
     /// averaged with a proven win worth `win_utility`.
-    const fn with_samples(mut self, samples: u32, win_utility: i32) -> Budget {
+    pub const fn with_samples(mut self, samples: u32, win_utility: i32) -> Budget {
         self.plan =
             SamplePlan { samples, combine: Combine::Average, win_utility, insight: self.plan.insight };
         self.settled()
@@ -150,13 +147,13 @@ impl Budget {
 
     /// Drawing samples with this much insight (see
     /// [`SamplePlan::insight`]).
-    const fn with_insight(mut self, insight: u8) -> Budget {
+    pub const fn with_insight(mut self, insight: u8) -> Budget {
         self.plan.insight = insight;
         self
     }
 
     /// With a table of `mb` MB, used from remaining depth `from_depth` on.
-    const fn with_table(mut self, mb: usize, from_depth: u32) -> Budget {
+    pub const fn with_table(mut self, mb: usize, from_depth: u32) -> Budget {
         if let EngineKind::AlphaBeta(config) = &mut self.engine {
             config.tt_mb = mb;
             config.tt_min_depth = from_depth;
@@ -166,7 +163,7 @@ impl Budget {
 
     /// With history ordering from remaining depth `from_depth` on (see
     /// [`AlphaBetaConfig::history_min_depth`]).
-    const fn with_history_from(mut self, from_depth: u32) -> Budget {
+    pub const fn with_history_from(mut self, from_depth: u32) -> Budget {
         if let EngineKind::AlphaBeta(config) = &mut self.engine {
             config.history_min_depth = from_depth;
         }
@@ -175,15 +172,18 @@ impl Budget {
 
     /// With a generated setup instead of a library one (level 1; games
     /// without a setup phase ignore it).
-    const fn with_generated_setup(mut self) -> Budget {
+    pub const fn with_generated_setup(mut self) -> Budget {
         self.library_setup = false;
         self
     }
 }
 
-/// The default table, for games without their own (the toy `nim`):
+/// Ten budgets, level 1 first.
+pub type LevelTable = [Budget; 10];
+
+/// The default table, for games without their own (such as the toy Nim):
 /// alpha-beta from a noisy one-ply greedy player to a deep search.
-pub const DEFAULT_TABLE: [Budget; 10] = [
+pub const DEFAULT_TABLE: LevelTable = [
     alpha_beta(1, 10, 100).with_noise(0.9).with_table(1, 1).with_generated_setup(),
     alpha_beta(1, 10, 100).with_noise(0.5).with_table(1, 1),
     alpha_beta(2, 20, 200).with_noise(0.3).with_table(1, 1),
@@ -196,128 +196,46 @@ pub const DEFAULT_TABLE: [Budget; 10] = [
     alpha_beta(64, 12_000, 2_000).with_table(64, 1),
 ];
 
-/// Stones (relay mancala).
-///
-/// - Level 1 is the original's weakest player: it looks one sowing ahead
-///   (what that sowing banks, the free turn it may earn not followed) and
-///   errs a lot.
-/// - A free turn is a ply, so the depths grow fast with the level. Every
-///   level but 9 and 10 keeps some noise: a game against the computer
-///   does not replay the last one, and a match between two noisy levels
-///   (or a noisy one and level 10) plays different games.
-/// - Level 10: as deep as 12 million nodes go (about 2 s on one core of
-///   the machine these were measured on; alpha-beta uses one thread).
-/// - The table is used from remaining depth 3: a sowing costs less than
-///   the memory access of a probe. Measured against depth 2 (six middle
-///   games at depth 18, the start at depth 16, a Kalah game): 5-20% less
-///   time to the same depth, with about as many nodes (+12% to -27%).
-pub const STONES_TABLE: [Budget; 10] = [
-    alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 3).with_generated_setup(),
-    alpha_beta(1, 10, 100).with_noise(0.5).with_table(1, 3),
-    alpha_beta(2, 20, 150).with_noise(0.45).with_table(1, 3),
-    alpha_beta(2, 50, 200).with_noise(0.4).with_table(1, 3),
-    alpha_beta(3, 100, 300).with_noise(0.35).with_table(2, 3),
-    alpha_beta(4, 200, 400).with_noise(0.1).with_table(4, 3),
-    alpha_beta(6, 500, 600).with_noise(0.05).with_table(8, 3),
-    alpha_beta(8, 1_000, 800).with_noise(0.02).with_table(16, 3),
-    alpha_beta(12, 3_000, 1_200).with_table(32, 3),
-    alpha_beta(64, 12_000, 2_000).with_table(64, 3),
-];
-
-/// Blockade (territory on a grid). Few squares touch both colours, so
-/// branching stays small and deep searches are cheap; noise as in
-/// [`STONES_TABLE`].
-///
-/// The table is used from remaining depth 3, as in Stones: a placement
-/// costs less than the memory access of a probe. Measured against depth 1
-/// with the level-10 table (five middle games at depth 14, the table
-/// already in memory): 23-41% less time to the same depth, with between 4%
-/// fewer and 15% more nodes.
-///
-/// Moves one ply above the frontier are tried as generated after the
-/// table's move and the killers, not by history: history there cost more
-/// than it saved (without it: the bench's middle game at depth 14 in 8%
-/// fewer nodes and 11% fewer instructions; five others at depth 12 in 6%
-/// fewer nodes and 7% fewer instructions all told, one of them more).
-pub const BLOCKADE_TABLE: [Budget; 10] = [
-    alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 3).with_history_from(3).with_generated_setup(),
-    alpha_beta(1, 20, 150).with_noise(0.4).with_table(1, 3).with_history_from(3),
-    alpha_beta(2, 50, 200).with_noise(0.3).with_table(2, 3).with_history_from(3),
-    alpha_beta(2, 100, 300).with_noise(0.2).with_table(4, 3).with_history_from(3),
-    alpha_beta(3, 200, 400).with_noise(0.1).with_table(8, 3).with_history_from(3),
-    alpha_beta(4, 500, 600).with_noise(0.05).with_table(16, 3).with_history_from(3),
-    alpha_beta(5, 1_000, 800).with_noise(0.02).with_table(32, 3).with_history_from(3),
-    alpha_beta(6, 2_000, 1_200).with_table(64, 3).with_history_from(3),
-    alpha_beta(8, 4_000, 1_600).with_table(64, 3).with_history_from(3),
-    alpha_beta(64, 8_000, 2_000).with_table(64, 3).with_history_from(3),
-];
-
-/// What a won Strategy Chess game is worth when sampled values are
-/// averaged: about three Marshals. Striking an unknown piece that is the
-/// Flag in one sample of eight is then worth about half a Captain, not
-/// everything (see [`SamplePlan::win_utility`]).
-const STRATEGY_CHESS_WIN: i32 = 1_500;
-
-/// Strategy Chess (hidden pieces): alpha-beta on positions sampled from
-/// the view, their values averaged.
-///
-/// - The samples are drawn by the game's beliefs (insight 1: where people
-///   set up, how pieces behaved) from level 2 up, with strikes on unknown
-///   pieces scored at their odds (insight 2) from level 4 up; level 1
-///   knows only the hard facts.
-/// - Level 1 sets up with a generated setup, every other level with a
-///   library setup whose Flag is bombed in.
-/// - Level 10: 32 samples to depth 5 (on two threads), at most 8 million
-///   nodes and 1.5 s a move; a match, which plays by the node cap alone,
-///   searches about as much as the clock allows on an idle two-core
-///   machine. The figures behind these choices are in
-///   docs/strategy-chess-ai.md.
-pub const STRATEGY_CHESS_TABLE: [Budget; 10] = [
-    alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 1).with_generated_setup(),
-    alpha_beta(1, 20, 200)
-        .with_samples(2, STRATEGY_CHESS_WIN)
-        .with_insight(1)
-        .with_noise(0.5)
-        .with_table(1, 1),
-    alpha_beta(2, 50, 300)
-        .with_samples(2, STRATEGY_CHESS_WIN)
-        .with_insight(1)
-        .with_noise(0.4)
-        .with_table(1, 1),
-    alpha_beta(2, 50, 300)
-        .with_samples(2, STRATEGY_CHESS_WIN)
-        .with_insight(2)
-        .with_noise(0.3)
-        .with_table(1, 1),
-    alpha_beta(2, 100, 400)
-        .with_samples(2, STRATEGY_CHESS_WIN)
-        .with_insight(2)
-        .with_noise(0.2)
-        .with_table(1, 1),
-    alpha_beta(2, 200, 500)
-        .with_samples(4, STRATEGY_CHESS_WIN)
-        .with_insight(2)
-        .with_noise(0.1)
-        .with_table(2, 1),
-    alpha_beta(2, 400, 800).with_samples(8, STRATEGY_CHESS_WIN).with_insight(2).with_table(2, 1),
-    alpha_beta(3, 1_000, 1_000).with_samples(8, STRATEGY_CHESS_WIN).with_insight(2).with_table(4, 1),
-    alpha_beta(4, 2_000, 1_200).with_samples(16, STRATEGY_CHESS_WIN).with_insight(2).with_table(8, 1),
-    alpha_beta(5, 8_000, 1_500).with_samples(32, STRATEGY_CHESS_WIN).with_insight(2).with_table(8, 1),
-];
-
-/// The table of the game called `game` (a [`game_core::Game::NAME`]).
-pub fn table(game: &str) -> &'static [Budget; 10] {
-    match game {
-        "stones" => &STONES_TABLE,
-        "blockade" => &BLOCKADE_TABLE,
-        "strategy-chess" => &STRATEGY_CHESS_TABLE,
-        _ => &DEFAULT_TABLE,
-    }
+/// The budget of `level` in a game's level table.
+pub fn at(table: &LevelTable, level: Level) -> Budget {
+    table[usize::from(level.get() - 1)]
 }
 
-/// The budget of `level` in the game called `game`.
-pub fn budget(game: &str, level: Level) -> Budget {
-    table(game)[usize::from(level.get() - 1)]
+/// Checks the rules every level table keeps: a node cap on every level (so
+/// matches end), a time cap of at most 2 s, exact root values where noise
+/// or averaged samples need them, budgets that grow and noise that falls
+/// with the level, noise at level 1 and none at level 10, and a generated
+/// setup at level 1 only. Returns the first broken rule.
+pub fn check_table(table: &LevelTable) -> Result<(), String> {
+    for (i, b) in table.iter().enumerate() {
+        let level = i + 1;
+        if b.nodes.is_none() {
+            return Err(format!("level {level}: no node cap, so a match might not end"));
+        }
+        if b.time.is_none_or(|t| t > Duration::from_millis(2_000)) {
+            return Err(format!("level {level}: the time cap is missing or over 2 s"));
+        }
+        if b.plan.samples < 1 || b.threads < 1 || !(0.0..=1.0).contains(&b.noise) {
+            return Err(format!("level {level}: samples, threads or noise out of range"));
+        }
+        if let EngineKind::AlphaBeta(c) = b.engine {
+            if (b.noise > 0.0 || b.plan.combine == Combine::Average) && !c.exact_root {
+                return Err(format!("level {level}: noise and averaged samples need exact root values"));
+            }
+        }
+    }
+    for (i, pair) in table.windows(2).enumerate() {
+        if pair[0].nodes > pair[1].nodes || pair[0].noise < pair[1].noise {
+            return Err(format!("level {}: more nodes or less noise than level {}", i + 1, i + 2));
+        }
+    }
+    if table[0].noise == 0.0 || table[9].noise != 0.0 {
+        return Err("level 1 needs noise and level 10 none".into());
+    }
+    if table[0].library_setup || !table[9].library_setup {
+        return Err("level 1 sets up with a generated setup, level 10 from the library".into());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -334,29 +252,16 @@ mod tests {
     }
 
     #[test]
-    fn every_level_is_capped_and_grows() {
-        for game in ["stones", "blockade", "strategy-chess", "nim", "anything"] {
-            let table = table(game);
-            for (i, b) in table.iter().enumerate() {
-                assert!(b.nodes.is_some(), "{game} level {}: a node cap keeps matches finite", i + 1);
-                assert!(b.time.is_some_and(|t| t <= Duration::from_millis(2_000)));
-                assert!(b.plan.samples >= 1 && b.threads >= 1);
-                assert!((0.0..=1.0).contains(&b.noise));
-                if b.noise > 0.0 || b.plan.combine == Combine::Average {
-                    if let EngineKind::AlphaBeta(c) = b.engine {
-                        assert!(c.exact_root, "{game} level {}: noise needs exact root values", i + 1);
-                    }
-                }
-            }
-            for pair in table.windows(2) {
-                assert!(pair[0].nodes <= pair[1].nodes && pair[0].noise >= pair[1].noise, "{game}");
-            }
-            assert!(table[0].noise > 0.0 && table[9].noise == 0.0);
-            assert!(!table[0].library_setup && table[9].library_setup);
-        }
-        let b = budget("stones", Level::MIN);
-        assert_eq!(b.depth, Some(1), "level 1 of stones looks one sowing ahead");
-        let r = budget("strategy-chess", Level::MAX).reproducible();
+    fn the_default_table_keeps_the_rules() {
+        assert_eq!(check_table(&DEFAULT_TABLE), Ok(()));
+        let r = at(&DEFAULT_TABLE, Level::MAX).reproducible();
         assert_eq!((r.time, r.threads), (None, 1));
+    }
+
+    #[test]
+    fn a_table_without_a_node_cap_is_refused() {
+        let mut table = DEFAULT_TABLE;
+        table[4].nodes = None;
+        assert!(check_table(&table).unwrap_err().starts_with("level 5"));
     }
 }

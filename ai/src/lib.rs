@@ -1,11 +1,11 @@
 //! # ai: the generic search AI of boardsuite
 //!
 //! Everything here knows [`game_core`] and nothing else: the same engines
-//! play Stones, Blockade, Strategy Chess and the toy Nim.
+//! play every game of the suite, and no game is known by name.
 //!
 //! - [`ComputerPlayer`]: **the one call the shell makes.** Built from a
-//!   [`Level`] (looked up in the game's table, [`levels`]) or an explicit
-//!   [`Budget`]; [`ComputerPlayer::choose_move`] takes the seat's **view**,
+//!   [`Budget`] (a [`Level`]'s, from the game's [`levels::LevelTable`],
+//!   which comes with the game's registry entry in the shell); [`ComputerPlayer::choose_move`] takes the seat's **view**,
 //!   a seed and an optional [`StopSignal`], and returns the move.
 //!   [`ComputerPlayer::choose_setup`] picks the computer's setup.
 //! - [`determinized::search_view`]: draws positions from a view, searches

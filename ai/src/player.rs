@@ -3,7 +3,7 @@
 
 use crate::determinized::search_view;
 use crate::engine::Engine;
-use crate::levels::{Budget, Level, budget};
+use crate::levels::Budget;
 use crate::limits::StopSignal;
 use crate::score::{self, Score};
 use crate::search::{SearchResult, Searcher};
@@ -18,12 +18,13 @@ use rand::Rng;
 /// learnt (transposition tables, history) from one move to the next.
 ///
 /// ```
+/// use ai::levels::{DEFAULT_TABLE, at};
 /// use ai::{ComputerPlayer, Level};
 /// use game_core::nim::{Nim, NimRules};
 /// use game_core::{Game, Observe, Seat};
 ///
 /// let position = Nim::start(&NimRules::default(), &[]).unwrap();
-/// let mut player = ComputerPlayer::<Nim>::new(Level::MAX);
+/// let mut player = ComputerPlayer::<Nim>::with_budget(at(&DEFAULT_TABLE, Level::MAX));
 /// let view = position.view(Seat::FIRST);
 /// let result = player.choose_move(&view, 42, None);
 /// assert!(position.check_move(result.best_move.unwrap()).is_ok());
@@ -35,13 +36,8 @@ pub struct ComputerPlayer<G: Observe + Evaluate> {
 }
 
 impl<G: Observe + Evaluate> ComputerPlayer<G> {
-    /// A player at `level`, with the budget of [`G::NAME`](game_core::Game::NAME)'s
-    /// level table.
-    pub fn new(level: Level) -> Self {
-        Self::with_budget(budget(G::NAME, level))
-    }
-
-    /// A player with an explicit budget.
+    /// A player with this budget (a level's, from its game's
+    /// [`LevelTable`](crate::levels::LevelTable)).
     pub fn with_budget(budget: Budget) -> Self {
         let engines = (0..budget.threads.max(1)).map(|_| Engine::new(budget.engine)).collect();
         ComputerPlayer { budget, engines }
@@ -129,6 +125,7 @@ fn noisy_choice<M>(result: &SearchResult<M>, noise: f64, rng: &mut game_core::Ga
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Level;
     use crate::search::RootMove;
     use game_core::Game;
     use game_core::nim::{Nim, NimRules};
@@ -176,7 +173,7 @@ mod tests {
         let position = Nim::start(&NimRules { heaps: vec![5, 6, 7, 8], ..NimRules::default() }, &[]).unwrap();
         let view = position.view(Seat::FIRST);
         for level in Level::all() {
-            let budget = budget("nim", level).reproducible();
+            let budget = crate::levels::at(&crate::levels::DEFAULT_TABLE, level).reproducible();
             let a = ComputerPlayer::<Nim>::with_budget(budget).choose_move(&view, 99, None);
             let b = ComputerPlayer::<Nim>::with_budget(budget).choose_move(&view, 99, None);
             assert_eq!(a.best_move, b.best_move, "level {level}");

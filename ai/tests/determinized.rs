@@ -86,7 +86,7 @@ fn the_non_cheating_check_rejects_positions_that_look_different() {
 fn every_level_plays_a_legal_move_from_a_view() {
     let position = HiddenNim::new(&rules(), "4 5 6 3 : first", [0, 1]);
     for level in Level::all() {
-        let budget = ai::levels::budget("strategy-chess", level).reproducible();
+        let budget = ai::levels::at(&ai::levels::DEFAULT_TABLE, level).with_samples(4, 1_500).reproducible();
         let budget = Budget { nodes: budget.nodes.map(|n| n.min(30_000)), ..budget };
         let result = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(
             &position.view(Seat::FIRST),

@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 /// Plays one game of Nim between two levels; returns the winner's level.
 fn play(rules: &NimRules, first: Level, second: Level, seed: u64) -> Level {
     let mut referee = Referee::new(Nim::start(rules, &[]).unwrap());
-    let mut players = [first, second]
-        .map(|level| ComputerPlayer::<Nim>::with_budget(ai::levels::budget("nim", level).reproducible()));
+    let mut players = [first, second].map(|level| {
+        ComputerPlayer::<Nim>::with_budget(ai::levels::at(&ai::levels::DEFAULT_TABLE, level).reproducible())
+    });
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let view = referee.view(seat);
@@ -113,8 +114,8 @@ fn node_limits_are_deterministic() {
 
 #[test]
 fn setups_follow_the_level() {
-    let weak = ComputerPlayer::<Nim>::new(Level::MIN);
-    let strong = ComputerPlayer::<Nim>::new(Level::MAX);
+    let weak = ComputerPlayer::<Nim>::with_budget(ai::levels::at(&ai::levels::DEFAULT_TABLE, Level::MIN));
+    let strong = ComputerPlayer::<Nim>::with_budget(ai::levels::at(&ai::levels::DEFAULT_TABLE, Level::MAX));
     assert!(!weak.budget().library_setup && strong.budget().library_setup);
     // Nim has no setup phase; the call still works.
     weak.choose_setup(&NimRules::default(), Seat::FIRST, 1);

@@ -1,11 +1,11 @@
 //! What every screen shares: the settings (and saving them), notices for
 //! the player, the pointer, and text measurement.
 
-use super::catalogue;
 use super::geometry::Point;
 use super::text::{ApproxMeasure, TextMeasure};
 use super::wake::{Wake, no_wake};
 use headless::record::SavedGames;
+use headless::registry::game_schemas;
 use headless::settings::{Settings, SettingsStore};
 use std::rc::Rc;
 
@@ -60,7 +60,7 @@ impl AppContext {
     /// Default settings, nothing saved, approximate text measurement: for
     /// tests. Seeds are fixed, so tests replay exactly.
     pub fn for_tests() -> Self {
-        let settings = Settings::defaults(&catalogue::game_schemas());
+        let settings = Settings::defaults(&game_schemas());
         let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(ApproxMeasure));
         ctx.seeds = game_core::rng::seeded(1);
         ctx.saved_games = Err("games are not saved in tests unless a test chooses a folder".into());

@@ -82,7 +82,7 @@ pub fn open_launcher() -> Result<(), Failure> {
 /// Reads the settings; problems become notices for the launcher's banner
 /// (and lines on standard error).
 fn load_settings() -> app::Startup {
-    let games = catalogue::game_schemas();
+    let games = headless::registry::game_schemas();
     let mut store = match SettingsStore::locate() {
         Ok(store) => store,
         Err(e) => {

@@ -91,15 +91,7 @@ pub fn allowed_text(allowed: &Allowed) -> String {
     }
 }
 
-/// An option key as a label: `no_capture_limit` reads "No capture limit".
-pub fn label_of(key: &str) -> String {
-    let words = key.replace(['_', '-'], " ");
-    let mut chars = words.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
-        None => String::new(),
-    }
-}
+pub use headless::registry::label_of;
 
 /// Steps the option `key` in `values` (taking its value from `defaults`
 /// when missing). Returns whether anything changed.

@@ -6,7 +6,6 @@
 //! or broken file is refused with its line and problem before anything
 //! is shown.
 
-use super::catalogue::GameId;
 use super::context::AppContext;
 use super::play::session::{Session, fixed_start};
 use super::play::{BoardUi, MatchConfig, PlayScreen, SeatKind};
@@ -14,6 +13,7 @@ use super::screen::Screen;
 use super::screens::replay::ReplayScreen;
 use game_core::{Evaluate, Observe, Seat};
 use headless::record::{GameRecord, RecordError, SavedGames, load};
+use headless::registry::GameKind;
 use headless::settings::{FirstMover, PlayMode};
 use std::path::PathBuf;
 use std::time::SystemTime;
@@ -55,7 +55,7 @@ pub fn seal<G: Observe>(record: &mut GameRecord) {
 pub fn replay_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     text: &str,
     board: B,
-    game: GameId,
+    game: GameKind,
 ) -> Result<Box<dyn Screen>, RecordError> {
     Ok(Box::new(ReplayScreen::<G, B>::from_text(text, board, game)?))
 }
@@ -66,7 +66,7 @@ pub fn replay_screen<G: Observe + Evaluate, B: BoardUi<G>>(
 /// same setups).
 pub fn play_on_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     text: &str,
-    game: GameId,
+    game: GameKind,
     board: B,
     how: PlayOn,
     ctx: &mut AppContext,
@@ -104,7 +104,7 @@ pub enum Open {
 
 /// The screen that opens the record `text` of `game`.
 pub fn open_record(
-    game: GameId,
+    game: GameKind,
     text: &str,
     open: Open,
     ctx: &mut AppContext,
@@ -114,17 +114,19 @@ pub fn open_record(
     use super::games::strategy_chess::play::ChessBoard;
     let prefs = ctx.settings.preferences;
     match (game, open) {
-        (GameId::Stones, Open::Replay) => replay_screen::<stones::Stones, _>(text, StonesBoard::new(), game),
-        (GameId::Stones, Open::PlayOn(how)) => {
+        (GameKind::Stones, Open::Replay) => {
+            replay_screen::<stones::Stones, _>(text, StonesBoard::new(), game)
+        }
+        (GameKind::Stones, Open::PlayOn(how)) => {
             play_on_screen::<stones::Stones, _>(text, game, StonesBoard::new(), how, ctx)
         }
-        (GameId::Blockade, Open::Replay) => {
+        (GameKind::Blockade, Open::Replay) => {
             replay_screen::<blockade::Blockade, _>(text, BlockadeBoard::new(), game)
         }
-        (GameId::Blockade, Open::PlayOn(how)) => {
+        (GameKind::Blockade, Open::PlayOn(how)) => {
             play_on_screen::<blockade::Blockade, _>(text, game, BlockadeBoard::new(), how, ctx)
         }
-        (GameId::StrategyChess, open) => {
+        (GameKind::StrategyChess, open) => {
             let board = ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation);
             match open {
                 Open::Replay => replay_screen::<strategy_chess::StrategyChess, _>(text, board, game),
@@ -133,6 +135,9 @@ pub fn open_record(
                 }
             }
         }
+        // A game registered for tests only has no screens.
+        #[allow(unreachable_patterns)]
+        _ => Err(RecordError::whole(format!("{} has no screens in the launcher", game.entry().name))),
     }
 }
 
@@ -173,7 +178,7 @@ mod tests {
         let mut ctx = AppContext::for_tests();
         let screen = play_on_screen::<Stones, _>(
             &text,
-            GameId::Stones,
+            GameKind::Stones,
             StonesBoard::new(),
             PlayOn::As(Seat::SECOND),
             &mut ctx,

@@ -186,18 +186,18 @@ pub fn lay_out(blocks: &[Block], width: f32, sizes: &TextSizes, measure: &dyn Te
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::GameId;
     use crate::options::label_of;
     use crate::text::ApproxMeasure;
+    use headless::registry::GameKind;
 
     #[test]
     fn placeholders_take_the_active_values() {
-        for id in GameId::ALL {
+        for id in GameKind::ALL {
             let entry = id.entry();
             let text = fill(entry.rules_text, entry.rules.fields(), &entry.rules.defaults());
             assert!(!text.contains('{'), "{}: every placeholder is filled:\n{text}", entry.key);
         }
-        let stones = GameId::Stones.entry();
+        let stones = GameKind::Stones.entry();
         let mut values = stones.rules.defaults();
         values.insert("pits".into(), 5.into());
         values.insert("empty_capture".into(), true.into());
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn the_options_section_names_every_option() {
-        let entry = GameId::Blockade.entry();
+        let entry = GameKind::Blockade.entry();
         let blocks =
             options_blocks(entry.rules.fields(), &entry.rules.defaults(), Some("Classic"), &label_of);
         assert_eq!(blocks.len(), 2 + entry.rules.fields().len());

@@ -2,7 +2,6 @@
 //! keys, without a window: pick a game, a mode, change options, start, and
 //! come back; the choices are saved.
 
-use gui::catalogue::{GameId, game_schemas};
 use gui::context::AppContext;
 use gui::focus::Direction;
 use gui::geometry::Point;
@@ -13,6 +12,7 @@ use gui::screens::setup::{RowId, SetupMsg, SetupScreen};
 use gui::stack::{Flow, ScreenStack};
 use gui::text::ApproxMeasure;
 use gui::widgets::Widget;
+use headless::registry::{GameKind, game_schemas};
 use headless::settings::{PlayMode, SettingsStore};
 use std::rc::Rc;
 
@@ -41,7 +41,7 @@ fn a_game_is_set_up_started_and_left_and_the_choices_are_saved() {
     let mut stack = ScreenStack::new(Box::new(LauncherScreen::new()));
 
     let cards = LauncherScreen::new().widgets(&ctx, &view);
-    let stones = centre_of(&cards, &LauncherMsg::Open(GameId::Stones));
+    let stones = centre_of(&cards, &LauncherMsg::Open(GameKind::Stones));
     assert_eq!(stack.input(&mut ctx, &view, &InputEvent::Click(stones)), Flow::Running);
     assert_eq!(stack.top_name(), "mode stones");
 
@@ -50,7 +50,7 @@ fn a_game_is_set_up_started_and_left_and_the_choices_are_saved() {
     assert_eq!(stack.top_name(), "setup stones computer");
 
     // Click the "more" arrow of the level row, then of the first rule (pits).
-    let setup = SetupScreen::new(GameId::Stones, PlayMode::Computer, &ctx).widgets(&view);
+    let setup = SetupScreen::new(GameKind::Stones, PlayMode::Computer, &ctx).widgets(&view);
     for row in [RowId::Level, RowId::Rule(0)] {
         let widget = setup.iter().find(|w| w.on_activate == Some(SetupMsg::Step(row, true))).unwrap();
         let more = widget.zones.iter().find(|(_, m)| *m == SetupMsg::Step(row, true)).unwrap().0;
@@ -97,7 +97,6 @@ fn the_keyboard_alone_reaches_every_game() {
 mod network {
     use super::scratch_dir;
     use game_core::{Finish, Outcome, Seat};
-    use gui::catalogue::GameId;
     use gui::context::AppContext;
     use gui::games::stones::StonesBoard;
     use gui::input::{InputEvent, Key};
@@ -110,6 +109,7 @@ mod network {
     use gui::screens::saved::{SavedMsg, SavedScreen};
     use gui::wake::no_wake;
     use headless::record::SavedGames;
+    use headless::registry::GameKind;
     use headless::settings::{FirstMover, PlayMode};
     use std::time::{Duration, Instant};
     use stones::Stones;
@@ -118,11 +118,11 @@ mod network {
 
     fn config(mode: PlayMode) -> MatchConfig {
         MatchConfig {
-            game: GameId::Stones,
+            game: GameKind::Stones,
             mode,
             level: 1,
             first: FirstMover::Human,
-            rules: GameId::Stones.entry().rules.defaults(),
+            rules: GameKind::Stones.entry().rules.defaults(),
         }
     }
 

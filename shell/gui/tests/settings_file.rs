@@ -2,8 +2,8 @@
 //! defaults and is kept as settings.toml.bak; one bad value keeps the rest;
 //! what the launcher writes reads back the same.
 
-use gui::catalogue::game_schemas;
 use gui::notices_for;
+use headless::registry::game_schemas;
 use headless::settings::{AnimationSpeed, BACKUP_NAME, FILE_NAME, PlayMode, Settings, SettingsStore};
 
 fn scratch_dir(name: &str) -> std::path::PathBuf {

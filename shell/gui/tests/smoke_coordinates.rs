@@ -3,7 +3,6 @@
 //! each point still hits the widget it names, using the same layout code as
 //! the window, so a layout change cannot silently break the script.
 
-use gui::catalogue::GameId;
 use gui::context::AppContext;
 use gui::geometry::Point;
 use gui::play::MatchConfig;
@@ -13,6 +12,7 @@ use gui::screens::mode::{ModeMsg, ModeScreen};
 use gui::screens::rules::{RulesMsg, RulesScreen};
 use gui::screens::setup::{RowId, SetupMsg, SetupScreen};
 use gui::widgets::{Widget, hit};
+use headless::registry::GameKind;
 use headless::settings::{FirstMover, PlayMode};
 use std::collections::HashMap;
 
@@ -43,16 +43,16 @@ fn every_scripted_click_hits_its_widget() {
 
     let launcher = LauncherScreen::new().widgets(&ctx, &view);
     for (name, id) in [
-        ("CARD_STRATEGY_CHESS", GameId::StrategyChess),
-        ("CARD_STONES", GameId::Stones),
-        ("CARD_BLOCKADE", GameId::Blockade),
+        ("CARD_STRATEGY_CHESS", GameKind::StrategyChess),
+        ("CARD_STONES", GameKind::Stones),
+        ("CARD_BLOCKADE", GameKind::Blockade),
     ] {
         assert_eq!(message(&launcher, at(name)), Some(LauncherMsg::Open(id)), "{name}");
     }
 
     assert_eq!(message(&launcher, at("LAUNCHER_SAVED")), Some(LauncherMsg::SavedGames));
 
-    for id in GameId::ALL {
+    for id in GameKind::ALL {
         let modes = ModeScreen::new(id, &ctx).widgets(&ctx, &view);
         assert_eq!(message(&modes, at("MODE_HOST")), Some(ModeMsg::Choose(PlayMode::NetworkHost)));
         let host = SetupScreen::new(id, PlayMode::NetworkHost, &ctx).widgets(&view);
@@ -83,7 +83,7 @@ fn every_scripted_click_hits_its_widget() {
 
 /// The match the script starts for `id`: against the computer, with the
 /// rule the script's click changed (Stones 7 piles, Blockade 9x9).
-fn scripted_match(id: GameId, key: &str, value: i64) -> MatchConfig {
+fn scripted_match(id: GameKind, key: &str, value: i64) -> MatchConfig {
     let mut rules = id.entry().rules.defaults();
     rules.insert(key.into(), value.into());
     MatchConfig { game: id, mode: PlayMode::Computer, level: 4, first: FirstMover::Human, rules }
@@ -97,14 +97,14 @@ fn every_scripted_move_is_a_legal_move_on_the_board() {
     let view = View::of_size(1280.0, 800.0);
     let mut ctx = AppContext::for_tests();
 
-    let stones = gui::games::stones::screen(&scripted_match(GameId::Stones, "pits", 7), &mut ctx).unwrap();
+    let stones = gui::games::stones::screen(&scripted_match(GameKind::Stones, "pits", 7), &mut ctx).unwrap();
     let board = stones.layout(&view).board;
     let pit = stones.board().spot_at(stones.shown(), board, at("STONES_PILE"));
     assert_eq!(pit, Some(::stones::Pit { owner: game_core::Seat::FIRST, pile: 3 }));
     assert!(stones.session().legal().contains(&::stones::Sow::pile(3)));
 
     let blockade =
-        gui::games::blockade::screen(&scripted_match(GameId::Blockade, "size", 9), &mut ctx).unwrap();
+        gui::games::blockade::screen(&scripted_match(GameKind::Blockade, "size", 9), &mut ctx).unwrap();
     let board = blockade.layout(&view).board;
     let square = blockade.board().spot_at(blockade.shown(), board, at("BLOCKADE_SQUARE"));
     assert!(square.is_some_and(|sq| blockade.session().legal().contains(&sq)), "{square:?}");
@@ -142,7 +142,7 @@ fn the_saved_games_and_replay_clicks_hit_their_buttons() {
     let replay = ReplayScreen::<stones::Stones, _>::from_text(
         &text,
         gui::games::stones::StonesBoard::new(),
-        GameId::Stones,
+        GameKind::Stones,
     )
     .unwrap();
     assert_eq!(message(&replay.widgets(&view), at("REPLAY_NEXT")), Some(ReplayMsg::Next));

@@ -13,6 +13,7 @@ pub mod files;
 pub mod net;
 pub mod protocol;
 pub mod record;
+pub mod registry;
 pub mod settings;
 
 use failure::CommandResult;

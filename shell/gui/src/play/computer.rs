@@ -5,8 +5,10 @@
 //! search and comes back with the move, so each seat keeps one
 //! [`ComputerPlayer`] for the whole game.
 
+use ai::levels::{DEFAULT_TABLE, LevelTable};
 use ai::{ComputerPlayer, Level, StopSignal};
 use game_core::{Evaluate, Observe, Seat};
+use headless::registry::GameKind;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
@@ -116,6 +118,12 @@ pub fn player_at<G: Observe + Evaluate>(level: u8) -> ComputerPlayer<G> {
     player_with_table::<G>(level, WINDOW_TT_MB)
 }
 
+/// The level table of `G`, from its registry entry (the default table for
+/// a game the registry does not list).
+fn level_table<G: Observe>() -> &'static LevelTable {
+    GameKind::from_key(G::NAME).map_or(&DEFAULT_TABLE, |kind| kind.entry().levels)
+}
+
 /// The table of the player that plays a person's move for them (F2): it
 /// searches beside the computer's own player, so it gets a small table.
 pub const HINT_TT_MB: usize = 4;
@@ -124,7 +132,7 @@ pub const HINT_TT_MB: usize = 4;
 /// in all: a search on two threads has two tables, each of half that.
 pub fn player_with_table<G: Observe + Evaluate>(level: u8, tt_mb: usize) -> ComputerPlayer<G> {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
-    let mut budget = ai::levels::budget(G::NAME, level);
+    let mut budget = ai::levels::at(level_table::<G>(), level);
     let threads = budget.threads.max(1);
     if let ai::EngineKind::AlphaBeta(config) = &mut budget.engine {
         config.tt_mb = config.tt_mb.min((tt_mb / threads).max(1));
@@ -173,7 +181,7 @@ mod tests {
 
     #[test]
     fn the_tables_of_all_threads_share_the_cap() {
-        let budget = ai::levels::budget("strategy-chess", Level::MAX);
+        let budget = <strategy_chess::StrategyChess as headless::registry::Registered>::budget(Level::MAX);
         assert_eq!(budget.threads, 2, "the test wants a search on two threads");
         let player = player_with_table::<strategy_chess::StrategyChess>(10, WINDOW_TT_MB);
         let ai::EngineKind::AlphaBeta(config) = player.budget().engine else { panic!("alpha-beta") };

@@ -2,10 +2,9 @@
 //! and the screen every game shares.
 //!
 //! The launcher gathers a [`MatchConfig`] and calls the game's
-//! [`GameScreenFactory`] from its catalogue entry
-//! (`catalogue::<game>::ENTRY.play`). A game's factory builds a
-//! [`PlayScreen`] over its own [`BoardUi`] (see `/work/wt/briefs/PLAY_CORE.md`
-//! and `gui/games/stones/` for a complete example).
+//! [`GameScreenFactory`] from its [`GameScreens`] (in `games/<game>/`). A
+//! game's factory builds a [`PlayScreen`] over its own [`BoardUi`] (see
+//! `games/stones/` for a complete example).
 //!
 //! - [`board`]: the [`BoardUi`] trait a game implements (pure layout and
 //!   hit-testing, drawing from a seat's view, animations, panel lines).
@@ -29,17 +28,19 @@ pub use remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
 pub use screen::{PlayMsg, PlayScreen};
 pub use session::{Happening, SeatDriver, SeatKind, Session, StartMaker};
 
-use super::catalogue::GameId;
+use super::canvas::Canvas;
 use super::context::AppContext;
+use super::geometry::Rect;
 use super::screen::Screen;
 use game_core::{RuleErrors, RuleSet};
+use headless::registry::GameKind;
 use headless::settings::{FirstMover, PlayMode};
 
 /// Everything the launcher decided about a game about to start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchConfig {
     /// Which game.
-    pub game: GameId,
+    pub game: GameKind,
     /// Who sits at each seat.
     pub mode: PlayMode,
     /// The AI level, 1..=10 (for the modes where the computer plays).
@@ -73,6 +74,16 @@ impl MatchConfig {
 /// it cannot (shown to the player on the setup screen).
 pub type GameScreenFactory = fn(&MatchConfig, &mut AppContext) -> Result<Box<dyn Screen>, String>;
 
+/// What the window adds to a game's registry entry: each game's folder
+/// under `games/` has one, and the catalogue finds it by the game's kind.
+#[derive(Clone, Copy, Debug)]
+pub struct GameScreens {
+    /// Draws a small picture of the board into a rectangle (the card).
+    pub picture: fn(&mut Canvas, Rect),
+    /// Builds the play screen.
+    pub play: GameScreenFactory,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,7 +92,7 @@ mod tests {
     #[test]
     fn rules_convert_to_the_games_type() {
         let mut config = MatchConfig {
-            game: GameId::Stones,
+            game: GameKind::Stones,
             mode: PlayMode::Computer,
             level: 3,
             first: FirstMover::Random,

@@ -699,20 +699,20 @@ fn draw_text_block(canvas: &mut Canvas, ctx: &AppContext, r: Rect, text: &str, c
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::GameId;
     use crate::games::stones::StonesBoard;
     use crate::screens::testing::{SIZES, assert_laid_out};
+    use headless::registry::GameKind;
     use headless::settings::{FirstMover, PlayMode};
     use std::time::{Duration, Instant};
     use stones::Stones;
 
     fn config(mode: PlayMode) -> MatchConfig {
         MatchConfig {
-            game: GameId::Stones,
+            game: GameKind::Stones,
             mode,
             level: 1,
             first: FirstMover::Human,
-            rules: GameId::Stones.entry().rules.defaults(),
+            rules: GameKind::Stones.entry().rules.defaults(),
         }
     }
 

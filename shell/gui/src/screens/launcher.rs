@@ -3,7 +3,6 @@
 //! banner that names any problem found in the settings file.
 
 use super::super::canvas::Canvas;
-use super::super::catalogue::GameId;
 use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
@@ -16,12 +15,13 @@ use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
 use super::saved::SavedScreen;
 use super::{draw_chrome, look_of};
+use headless::registry::GameKind;
 
 /// What the launcher's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LauncherMsg {
     /// Open a game's mode choice.
-    Open(GameId),
+    Open(GameKind),
     /// Open the saved games.
     SavedGames,
     /// Open the preferences.
@@ -64,7 +64,7 @@ impl LauncherScreen {
             shown_banner = Some((whole, text, lines));
             body = rest;
         }
-        for (id, rect) in GameId::ALL.iter().zip(cards(body, GameId::ALL.len(), m)) {
+        for (id, rect) in GameKind::ALL.iter().zip(cards(body, GameKind::ALL.len(), m)) {
             widgets.push(Widget::button(rect, LauncherMsg::Open(*id)));
         }
         let buttons = footer_buttons(f.footer, 1, 2, m);
@@ -124,7 +124,14 @@ impl Screen for LauncherScreen {
             draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
             for (widget, look) in parts.widgets.iter().zip(looks.iter().copied()) {
                 match widget.on_activate {
-                    Some(LauncherMsg::Open(id)) => card::draw(canvas, widget.rect, id.entry(), look, m),
+                    Some(LauncherMsg::Open(id)) => card::draw(
+                        canvas,
+                        widget.rect,
+                        id.entry(),
+                        crate::catalogue::screens(id).picture,
+                        look,
+                        m,
+                    ),
                     Some(LauncherMsg::SavedGames) => {
                         button::draw(canvas, widget.rect, "Saved games", look, m)
                     }
@@ -185,7 +192,7 @@ mod tests {
         let mut launcher = LauncherScreen::new();
         let widgets = launcher.widgets(&ctx, &view);
         let stones =
-            widgets.iter().find(|w| w.on_activate == Some(LauncherMsg::Open(GameId::Stones))).unwrap();
+            widgets.iter().find(|w| w.on_activate == Some(LauncherMsg::Open(GameKind::Stones))).unwrap();
         let click = InputEvent::Click(stones.rect.center());
         let command = launcher.input(&mut ctx, &view, &click);
         assert!(matches!(&command, Command::Push(s) if s.name() == "mode stones"), "{command:?}");

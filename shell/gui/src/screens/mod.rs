@@ -8,6 +8,7 @@ pub mod launcher;
 pub mod mode;
 pub mod move_list;
 pub mod preferences;
+pub mod record_text;
 pub mod replay;
 pub mod rules;
 pub mod saved;

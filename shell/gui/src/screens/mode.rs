@@ -3,7 +3,6 @@
 //! to the address and code, since the rules are the host's).
 
 use super::super::canvas::Canvas;
-use super::super::catalogue::{GameEntry, GameId};
 use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
@@ -16,6 +15,7 @@ use super::labels::mode_text;
 use super::rules::RulesScreen;
 use super::setup::SetupScreen;
 use super::{draw_chrome, look_of};
+use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, PlayMode};
 
 /// What the mode screen's widgets say.
@@ -32,13 +32,13 @@ pub enum ModeMsg {
 /// The mode choice of one game.
 #[derive(Debug)]
 pub struct ModeScreen {
-    game: GameId,
+    game: GameKind,
     focus: usize,
 }
 
 impl ModeScreen {
     /// The mode choice of `game`, focus on the mode played last.
-    pub fn new(game: GameId, ctx: &AppContext) -> Self {
+    pub fn new(game: GameKind, ctx: &AppContext) -> Self {
         let last = ctx.settings.game(game.entry().key).map(|g| g.mode).unwrap_or_default();
         let focus = PlayMode::ALL.iter().position(|m| *m == last).unwrap_or(0);
         ModeScreen { game, focus }
@@ -92,7 +92,7 @@ impl ModeScreen {
                     rules: saved.rules.clone(),
                 };
                 ctx.save();
-                match (entry.play)(&config, ctx) {
+                match (crate::catalogue::screens(self.game).play)(&config, ctx) {
                     Ok(screen) => Command::Push(screen),
                     Err(why) => {
                         ctx.notices.push(format!("{}: cannot join: {why}", entry.name));
@@ -135,7 +135,7 @@ impl Screen for ModeScreen {
         if let Some(area) = Self::picture_area(view) {
             let panel = area.inset(m.gap * 0.25);
             canvas.round(panel, m.radius * 1.4, palette::PANEL);
-            (entry.picture)(canvas, panel.inset(m.gap * 2.0));
+            (crate::catalogue::screens(self.game).picture)(canvas, panel.inset(m.gap * 2.0));
         }
         let widgets = self.widgets(ctx, view);
         for (i, widget) in widgets.iter().enumerate() {
@@ -164,7 +164,7 @@ mod tests {
         let ctx = AppContext::for_tests();
         for (w, h) in SIZES {
             let view = View::of_size(w, h);
-            for id in GameId::ALL {
+            for id in GameKind::ALL {
                 let widgets = ModeScreen::new(id, &ctx).widgets(&ctx, &view);
                 assert_laid_out(&widgets, view.rect);
                 if let Some(picture) = ModeScreen::picture_area(&view) {
@@ -178,7 +178,7 @@ mod tests {
     fn hosting_opens_the_rules_and_joining_the_address_form() {
         let mut ctx = AppContext::for_tests();
         let view = View::of_size(1280.0, 800.0);
-        for id in GameId::ALL {
+        for id in GameKind::ALL {
             let mut screen = ModeScreen::new(id, &ctx);
             let widgets = screen.widgets(&ctx, &view);
             let host = widgets
@@ -204,7 +204,7 @@ mod tests {
     fn choosing_a_mode_remembers_it_and_opens_the_setup() {
         let mut ctx = AppContext::for_tests();
         let view = View::of_size(800.0, 600.0);
-        let mut screen = ModeScreen::new(GameId::Stones, &ctx);
+        let mut screen = ModeScreen::new(GameKind::Stones, &ctx);
         screen.input(&mut ctx, &view, &InputEvent::Key(Key::Arrow(crate::focus::Direction::Down)));
         let command = screen.input(&mut ctx, &view, &InputEvent::Key(Key::Enter));
         assert!(
@@ -212,7 +212,7 @@ mod tests {
             "{command:?}"
         );
         assert_eq!(ctx.settings.game("stones").unwrap().mode, PlayMode::TwoPlayers);
-        let again = ModeScreen::new(GameId::Stones, &ctx);
+        let again = ModeScreen::new(GameKind::Stones, &ctx);
         assert_eq!(again.focus, 1, "the last mode is remembered");
         assert!(matches!(screen.input(&mut ctx, &view, &InputEvent::Key(Key::Escape)), Command::Pop));
     }

@@ -5,7 +5,6 @@
 //! through.
 
 use super::super::canvas::{Align, Canvas, Weight};
-use super::super::catalogue::GameId;
 use super::super::context::AppContext;
 use super::super::focus::Direction;
 use super::super::geometry::Rect;
@@ -15,10 +14,11 @@ use super::super::screen::{Command, Screen, View};
 use super::super::theme::{Metrics, palette};
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, react};
-use super::saved::{kind_text, moves_text, result_text};
+use super::record_text::{kind_text, moves_text, result_text};
 use super::{draw_chrome, look_of};
 use game_core::Seat;
 use headless::record::{GameRecord, RecordKind, Summary};
+use headless::registry::GameKind;
 
 /// Rows a notch of the mouse wheel scrolls.
 const WHEEL_ROWS: i32 = 3;
@@ -95,7 +95,7 @@ pub struct MoveListScreen {
 impl MoveListScreen {
     /// The list of `record` (listed as `summary`) of `game`; `first` is
     /// the seat that moved first, if the rules say.
-    pub fn new(game: GameId, summary: &Summary, record: &GameRecord, first: Option<Seat>) -> Self {
+    pub fn new(game: GameKind, summary: &Summary, record: &GameRecord, first: Option<Seat>) -> Self {
         let entry = game.entry();
         let names = entry.seats;
         let caption = format!(
@@ -253,7 +253,8 @@ mod tests {
         let mut ctx = AppContext::for_tests();
         for (w, h) in SIZES {
             let view = View::of_size(w, h);
-            let mut screen = MoveListScreen::new(GameId::StrategyChess, &summary, &record, Some(Seat::FIRST));
+            let mut screen =
+                MoveListScreen::new(GameKind::StrategyChess, &summary, &record, Some(Seat::FIRST));
             assert_laid_out(&screen.widgets(&view), view.rect);
             let l = move_list_layout(&view);
             assert!(l.list.is_inside(&l.panel) && !l.panel.overlaps(&l.back) && !l.note.overlaps(&l.back));

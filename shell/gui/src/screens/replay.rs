@@ -8,7 +8,6 @@
 //! did in the game), Escape goes back.
 
 use super::super::canvas::{Align, Canvas, Weight};
-use super::super::catalogue::GameId;
 use super::super::context::AppContext;
 use super::super::focus::Direction;
 use super::super::geometry::Rect;
@@ -23,6 +22,7 @@ use super::super::widgets::{Reaction, Widget, button, react};
 use super::{draw_chrome, look_of};
 use game_core::{Observe, Seat};
 use headless::record::{RecordError, ReplayCursor, load};
+use headless::registry::GameKind;
 use headless::settings::BoardOrientation;
 
 /// What the replay viewer's buttons say.
@@ -51,7 +51,7 @@ pub struct ReplayScreen<G: Observe, B: BoardUi<G>> {
     cursor: ReplayCursor<G>,
     board: B,
     viewer: Seat,
-    game: GameId,
+    game: GameKind,
     title: String,
     focus: usize,
 }
@@ -59,7 +59,7 @@ pub struct ReplayScreen<G: Observe, B: BoardUi<G>> {
 impl<G: Observe, B: BoardUi<G>> ReplayScreen<G, B> {
     /// The viewer of the record `text` of `game`, at its start; a record
     /// that does not verify is refused with its line and problem.
-    pub fn from_text(text: &str, board: B, game: GameId) -> Result<Self, RecordError> {
+    pub fn from_text(text: &str, board: B, game: GameKind) -> Result<Self, RecordError> {
         let loaded = load::<G>(text)?;
         let title = format!("Replay: {} ({} moves)", game.entry().name, loaded.referee.history().len());
         Ok(ReplayScreen {
@@ -274,7 +274,7 @@ mod tests {
     fn the_viewer_steps_both_ways_and_switches_sides() {
         let (text, referee) = record_text();
         let mut screen =
-            ReplayScreen::<Stones, _>::from_text(&text, StonesBoard::new(), GameId::Stones).unwrap();
+            ReplayScreen::<Stones, _>::from_text(&text, StonesBoard::new(), GameKind::Stones).unwrap();
         let mut ctx = AppContext::for_tests();
         let view = View::of_size(1280.0, 800.0);
         let key = |k| InputEvent::Key(k);
@@ -304,7 +304,7 @@ mod tests {
         let (text, _) = record_text();
         let bad = text.replace("format = 1", "format = 1\nextra = 2");
         let err =
-            ReplayScreen::<Stones, _>::from_text(&bad, StonesBoard::new(), GameId::Stones).err().unwrap();
+            ReplayScreen::<Stones, _>::from_text(&bad, StonesBoard::new(), GameKind::Stones).err().unwrap();
         assert_eq!(err.line, Some(2), "{err}");
     }
 }

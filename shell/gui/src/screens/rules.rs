@@ -2,7 +2,6 @@
 //! scrolled by whole lines.
 
 use super::super::canvas::{Canvas, Weight, baseline_in};
-use super::super::catalogue::{GameEntry, GameId};
 use super::super::context::AppContext;
 use super::super::geometry::{Point, Rect};
 use super::super::input::InputEvent;
@@ -13,6 +12,7 @@ use super::super::theme::palette;
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, react};
 use super::{draw_chrome, look_of};
+use headless::registry::{GameEntry, GameKind};
 
 /// What the rules screen's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub enum RulesMsg {
 /// The rules of one game under some options.
 #[derive(Debug)]
 pub struct RulesScreen {
-    game: GameId,
+    game: GameKind,
     values: toml::Table,
     first_line: usize,
     focus: usize,
@@ -71,14 +71,14 @@ impl Page {
 
 impl RulesScreen {
     /// The rules of `game` with these option values.
-    pub fn new(game: GameId, values: toml::Table) -> Self {
+    pub fn new(game: GameKind, values: toml::Table) -> Self {
         let mut full = game.entry().rules.defaults();
         full.extend(values);
         RulesScreen { game, values: full, first_line: 0, focus: 2 }
     }
 
     /// The rules of `game` with the options remembered in the settings.
-    pub fn for_saved_rules(game: GameId, ctx: &AppContext) -> Self {
+    pub fn for_saved_rules(game: GameKind, ctx: &AppContext) -> Self {
         let values = ctx.settings.game(game.entry().key).map(|g| g.rules.clone()).unwrap_or_default();
         RulesScreen::new(game, values)
     }
@@ -231,7 +231,7 @@ mod tests {
     fn the_text_names_the_active_options() {
         let mut values = toml::Table::new();
         values.insert("sowing".into(), "kalah".into());
-        let screen = RulesScreen::new(GameId::Stones, values);
+        let screen = RulesScreen::new(GameKind::Stones, values);
         let blocks = screen.blocks();
         assert!(blocks.contains(&Block::Heading("Your options".into())));
         assert!(blocks.contains(&Block::Paragraph("Preset: Kalah.".into())));
@@ -246,7 +246,7 @@ mod tests {
         let mut ctx = AppContext::for_tests();
         for (w, h) in SIZES {
             let view = View::of_size(w, h);
-            let mut screen = RulesScreen::new(GameId::StrategyChess, toml::Table::new());
+            let mut screen = RulesScreen::new(GameKind::StrategyChess, toml::Table::new());
             assert_laid_out(&screen.widgets(&view), view.rect);
             let page = screen.page(&ctx, &view);
             assert!(

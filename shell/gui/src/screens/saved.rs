@@ -6,25 +6,22 @@
 //! so a changed file is refused with its line and problem too.
 
 use super::super::canvas::{Align, Canvas, Weight};
-use super::super::catalogue::GameId;
 use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
 use super::super::layout::{footer_buttons, frame};
-use super::super::play::panel::outcome_text;
 use super::super::records::{Open, PlayOn, open_record};
 use super::super::screen::{Command, Screen, View};
 use super::super::theme::{Metrics, palette};
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, hovered, react};
 use super::move_list::MoveListScreen;
+use super::record_text::{kind_text, result_text, when_text};
 use super::{draw_chrome, look_of};
 use game_core::Seat;
-use headless::protocol::Ending;
 use headless::record::load::rules_of;
-use headless::record::saved::civil_time;
 use headless::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary, read_record_text};
-use std::time::UNIX_EPOCH;
+use headless::registry::GameKind;
 
 /// What the screen's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,10 +126,10 @@ impl SavedScreen {
         self.problem.as_deref()
     }
 
-    fn picked_game(&self) -> Option<(&SavedGame, &Summary, GameId)> {
+    fn picked_game(&self) -> Option<(&SavedGame, &Summary, GameKind)> {
         let game = self.games.get(self.picked?)?;
         let summary = game.summary.as_ref().ok()?;
-        let id = GameId::ALL.into_iter().find(|id| id.entry().key == summary.game)?;
+        let id = GameKind::ALL.into_iter().find(|id| id.entry().key == summary.game)?;
         Some((game, summary, id))
     }
 
@@ -141,7 +138,7 @@ impl SavedScreen {
     /// board, and Replay lists its moves instead.
     pub fn picked_is_moves_only(&self) -> bool {
         self.picked_game()
-            .is_some_and(|(_, summary, id)| summary.kind != RecordKind::Full && id == GameId::StrategyChess)
+            .is_some_and(|(_, summary, id)| summary.kind != RecordKind::Full && id == GameKind::StrategyChess)
     }
 
     /// Whether `msg` can be used for the picked game.
@@ -255,42 +252,6 @@ fn g_name(game: &SavedGame) -> String {
     game.name()
 }
 
-/// When a file was saved, as players read it (UTC).
-pub fn when_text(game: &SavedGame) -> String {
-    let secs = game.modified.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let (y, mo, d, h, mi, _) = civil_time(secs);
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
-}
-
-/// A record's result in words, with the game's seat names, and how it
-/// ended when not by the rules.
-pub fn result_text(summary: &Summary, id: Option<GameId>) -> String {
-    let names = id.map_or(["First", "Second"], |id| id.entry().seats);
-    let Some(outcome) = summary.outcome else { return "unfinished".into() };
-    let name = |seat: Seat| names[seat.index() & 1];
-    let how = match summary.ending {
-        Some(Ending::Resigned { seat }) => format!(" ({} resigned)", name(seat)),
-        Some(Ending::Abandoned { seat }) => format!(" ({} left)", name(seat)),
-        Some(Ending::DrawAgreed) => " (agreed)".into(),
-        _ => String::new(),
-    };
-    format!("{}{how}", outcome_text(outcome, names))
-}
-
-/// "1 move", "12 moves".
-pub fn moves_text(n: usize) -> String {
-    if n == 1 { "1 move".into() } else { format!("{n} moves") }
-}
-
-/// Whose record, in words.
-pub fn kind_text(summary: &Summary, id: Option<GameId>) -> String {
-    let names = id.map_or(["First", "Second"], |id| id.entry().seats);
-    match summary.kind {
-        RecordKind::Full => "the whole game".into(),
-        RecordKind::Seat(seat) => format!("what {} saw (network)", names[seat.index() & 1]),
-    }
-}
-
 impl Screen for SavedScreen {
     fn name(&self) -> String {
         "saved games".into()
@@ -347,7 +308,7 @@ impl Screen for SavedScreen {
             let (top, bottom) = inner.split_top(m.body * 1.3);
             match &game.summary {
                 Ok(summary) => {
-                    let id = GameId::ALL.into_iter().find(|id| id.entry().key == summary.game);
+                    let id = GameKind::ALL.into_iter().find(|id| id.entry().key == summary.game);
                     let name = id.map_or(summary.game.as_str(), |id| id.entry().name);
                     let title = format!("{name}: {}", result_text(summary, id));
                     canvas.label(top, &title, m.body, Weight::Bold, Align::Left, palette::TEXT);
@@ -421,7 +382,7 @@ impl SavedScreen {
         let mut text = vec![(game.name(), palette::TEXT, Weight::Bold)];
         match &game.summary {
             Ok(summary) => {
-                let id = GameId::ALL.into_iter().find(|id| id.entry().key == summary.game);
+                let id = GameKind::ALL.into_iter().find(|id| id.entry().key == summary.game);
                 text.push((format!("Saved {}", when_text(game)), palette::TEXT_DIM, Weight::Regular));
                 text.push((
                     format!("{} moves; {}", summary.moves, result_text(summary, id)),
@@ -536,7 +497,7 @@ mod tests {
         let parsed = GameRecord::from_toml(&text).unwrap();
         let first = rules_of::<strategy_chess::StrategyChess>(&parsed).unwrap().first.seat();
         let (_, summary, _) = screen.picked_game().unwrap();
-        let list = MoveListScreen::new(GameId::StrategyChess, summary, &parsed.record, Some(first));
+        let list = MoveListScreen::new(GameKind::StrategyChess, summary, &parsed.record, Some(first));
         assert_eq!(list.lines(), ["  1. Blue  b7-b6", "  2. Red  a4-a5", "  3. Blue  b6-c6"]);
         let _ = std::fs::remove_dir_all(&dir);
     }

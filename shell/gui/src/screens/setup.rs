@@ -7,7 +7,6 @@
 //! disables Start until it is fixed.
 
 use super::super::canvas::Canvas;
-use super::super::catalogue::{GameEntry, GameId};
 use super::super::context::AppContext;
 use super::super::geometry::Rect;
 use super::super::input::InputEvent;
@@ -23,6 +22,7 @@ use super::labels::{first_text, mode_short, mode_text};
 use super::rules::RulesScreen;
 use super::{draw_chrome, draw_help, look_of};
 use game_core::rules::{Allowed, RuleField};
+use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, FirstMover, GameSchema, LEVELS, PlayMode};
 
 /// An adjustable row of the setup form.
@@ -69,7 +69,7 @@ const LEVEL_FIELD: RuleField = RuleField {
 /// The setup form of one game in one mode.
 #[derive(Debug)]
 pub struct SetupScreen {
-    game: GameId,
+    game: GameKind,
     mode: PlayMode,
     level: u8,
     first: FirstMover,
@@ -90,7 +90,7 @@ struct Parts {
 
 impl SetupScreen {
     /// The setup of `game` in `mode`, from the remembered settings.
-    pub fn new(game: GameId, mode: PlayMode, ctx: &AppContext) -> Self {
+    pub fn new(game: GameKind, mode: PlayMode, ctx: &AppContext) -> Self {
         let entry = game.entry();
         let saved = ctx
             .settings
@@ -356,7 +356,7 @@ impl SetupScreen {
                     return Command::None;
                 }
                 self.remember(ctx);
-                match (self.entry().play)(&self.config(), ctx) {
+                match (crate::catalogue::screens(self.game).play)(&self.config(), ctx) {
                     Ok(screen) => Command::Push(screen),
                     Err(why) => {
                         self.start_problem = Some(format!("The game could not start: {why}"));
@@ -459,7 +459,7 @@ impl Screen for SetupScreen {
                 parts.layout.viewport.bottom() - bottom - m.gap * 2.0,
             );
             if room.h > 140.0 * m.scale {
-                (entry.picture)(canvas, room.inset(m.gap));
+                (crate::catalogue::screens(self.game).picture)(canvas, room.inset(m.gap));
             }
         } else {
             let shown = parts.rows.iter().filter(|r| r.2).count();
@@ -506,7 +506,7 @@ mod tests {
         let ctx = AppContext::for_tests();
         for (w, h) in SIZES {
             let view = View::of_size(w, h);
-            for id in GameId::ALL {
+            for id in GameKind::ALL {
                 for mode in PlayMode::IN_FORM {
                     let screen = SetupScreen::new(id, mode, &ctx);
                     let widgets = screen.widgets(&view);
@@ -522,7 +522,7 @@ mod tests {
         let mut ctx = AppContext::for_tests();
         // The smallest window the settings allow: one column that scrolls.
         let view = View::of_size(640.0, 480.0);
-        let mut screen = SetupScreen::new(GameId::Blockade, PlayMode::Computer, &ctx);
+        let mut screen = SetupScreen::new(GameKind::Blockade, PlayMode::Computer, &ctx);
         assert!(!screen.parts(&view).layout.side_by_side);
         assert!(screen.widgets(&view).iter().any(|w| !w.visible), "some rows are scrolled away");
         // From Start, up into the form and all the way to its top.
@@ -545,7 +545,7 @@ mod tests {
     fn rule_rows_step_and_are_remembered() {
         let mut ctx = AppContext::for_tests();
         let view = View::of_size(1280.0, 800.0);
-        let mut screen = SetupScreen::new(GameId::Stones, PlayMode::Computer, &ctx);
+        let mut screen = SetupScreen::new(GameKind::Stones, PlayMode::Computer, &ctx);
         let pits = RowId::Rule(0);
         screen.on_message(&mut ctx, SetupMsg::Step(pits, true));
         assert_eq!(screen.rules().get("pits"), Some(&toml::Value::Integer(7)));
@@ -569,13 +569,13 @@ mod tests {
     #[test]
     fn presets_set_every_rule_and_hints_cycle_described_options() {
         let mut ctx = AppContext::for_tests();
-        let mut screen = SetupScreen::new(GameId::Stones, PlayMode::TwoPlayers, &ctx);
+        let mut screen = SetupScreen::new(GameKind::Stones, PlayMode::TwoPlayers, &ctx);
         screen.on_message(&mut ctx, SetupMsg::Step(RowId::Preset, true));
         assert_eq!(screen.row_text(RowId::Preset).1, "Kalah");
         assert_eq!(screen.rules().get("sowing"), Some(&toml::Value::String("kalah".into())));
         screen.on_message(&mut ctx, SetupMsg::Step(RowId::Preset, false));
         assert_eq!(screen.row_text(RowId::Preset).1, "Stones (relay)");
-        let mut blockade = SetupScreen::new(GameId::Blockade, PlayMode::TwoPlayers, &ctx);
+        let mut blockade = SetupScreen::new(GameKind::Blockade, PlayMode::TwoPlayers, &ctx);
         blockade.on_message(&mut ctx, SetupMsg::Step(RowId::Rule(1), true));
         assert_eq!(blockade.rules().get("neighbourhood"), Some(&toml::Value::Integer(4)));
         assert!(blockade.rules_problem().is_none());
@@ -584,7 +584,7 @@ mod tests {
     #[test]
     fn the_mode_decides_which_match_rows_show() {
         let ctx = AppContext::for_tests();
-        let rows = |mode| SetupScreen::new(GameId::StrategyChess, mode, &ctx).option_rows();
+        let rows = |mode| SetupScreen::new(GameKind::StrategyChess, mode, &ctx).option_rows();
         assert!(rows(PlayMode::Computer).contains(&RowId::First));
         assert!(rows(PlayMode::Demo).contains(&RowId::Level));
         assert!(!rows(PlayMode::Demo).contains(&RowId::First));
@@ -595,7 +595,7 @@ mod tests {
     fn start_opens_the_game_screen_and_refused_rules_block_it() {
         let mut ctx = AppContext::for_tests();
         let view = View::of_size(1920.0, 1080.0);
-        let mut screen = SetupScreen::new(GameId::Blockade, PlayMode::Computer, &ctx);
+        let mut screen = SetupScreen::new(GameKind::Blockade, PlayMode::Computer, &ctx);
         let command = screen.input(&mut ctx, &view, &key(Key::Enter));
         assert!(matches!(&command, Command::Push(s) if s.name() == "play blockade"), "{command:?}");
         screen.rules.insert("neighbourhood".into(), toml::Value::Integer(6));

@@ -2,20 +2,27 @@
 
 use super::button::{Look, fill_of, focus_ring};
 use crate::canvas::{Align, Canvas, Weight, baseline_in};
-use crate::catalogue::GameEntry;
 use crate::geometry::Rect;
 use crate::layout::card_parts;
 use crate::text::{ellipsize, wrap};
 use crate::theme::{Metrics, palette};
+use headless::registry::GameEntry;
 
-/// Draws the card of `entry` in `r`.
-pub fn draw(canvas: &mut Canvas, r: Rect, entry: &GameEntry, look: Look, m: &Metrics) {
+/// Draws the card of `entry` in `r`, with `picture` in its well.
+pub fn draw(
+    canvas: &mut Canvas,
+    r: Rect,
+    entry: &GameEntry,
+    picture: fn(&mut Canvas, Rect),
+    look: Look,
+    m: &Metrics,
+) {
     focus_ring(canvas, r, look, m);
     canvas.round(r, m.radius * 1.4, fill_of(Look { primary: false, ..look }));
     let parts = card_parts(r, m);
     let well = parts.picture.inset(m.gap * 0.25);
     canvas.round(well, m.radius, palette::BACKGROUND.mix(palette::PANEL, 0.4));
-    (entry.picture)(canvas, well.inset(m.gap * 0.9));
+    picture(canvas, well.inset(m.gap * 0.9));
     canvas.label(parts.name, entry.name, m.heading, Weight::Bold, Align::Center, palette::TEXT);
     let measure = canvas.measure();
     let mut lines = wrap(entry.tagline, parts.tagline.w, m.body, &measure);

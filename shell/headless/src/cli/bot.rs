@@ -9,11 +9,10 @@
 //! with `--record`, it saves what its seat saw and prints `record FILE`.
 
 use super::BotArgs;
-use super::game_kind::{rules_from_settings, with_game};
 use crate::failure::{CommandResult, Failure};
-use crate::net::bot::{Bot, BotConfig, BotTable, chooser_for_level};
+use crate::net::bot::{Bot, BotConfig, BotTable, chooser_for_level, library_setup_at};
 use crate::record::save_file;
-use game_core::{Evaluate, Observe};
+use crate::registry::{Registered, rules_from_settings, with_game};
 use std::io::Write;
 use std::time::Duration;
 
@@ -22,7 +21,7 @@ pub fn run(args: &BotArgs) -> CommandResult {
     with_game!(args.game, G => play::<G>(args))
 }
 
-fn play<G: Observe + Evaluate>(args: &BotArgs) -> CommandResult {
+fn play<G: Registered>(args: &BotArgs) -> CommandResult {
     let table = match &args.code {
         Some(code) => {
             if !args.rules.set.is_empty() {
@@ -34,7 +33,7 @@ fn play<G: Observe + Evaluate>(args: &BotArgs) -> CommandResult {
     };
     let config = BotConfig {
         seed: args.seed,
-        level: args.level,
+        library_setup: library_setup_at::<G>(args.level),
         timeout: Duration::from_secs(args.timeout),
         ..BotConfig::default()
     };

@@ -6,7 +6,7 @@
 //!
 //! - A player is a level `1`..`10` of the computer player, or
 //!   `sparring:NAME` for one of the game's sparring opponents (fixed styles
-//!   kept for testing the AI, [`super::game_kind::CliGame::sparring_styles`];
+//!   kept for testing the AI, [`crate::registry::Registered::sparring_styles`];
 //!   `match --help` lists them). A name the game does not have, or a game
 //!   without sparring opponents, exits 2 naming what is allowed.
 //! - Game `k` (counted from 0) draws all its randomness from seed `S + k`.
@@ -28,9 +28,9 @@
 //!   AI, with P = (W + D/2) / N * 100.
 
 use super::MatchArgs;
-use super::game_kind::{CliGame, GameKind, rules_from_settings, with_game};
 use super::player::{PlayerChoice, SPARRING_PREFIX, factory};
 use crate::failure::{CommandResult, Failure};
+use crate::registry::{GameKind, Registered, rules_from_settings, with_game};
 use ai::arena::{GameRecord, MatchSettings, play_match};
 use clap::ValueEnum;
 use std::io::Write;
@@ -49,7 +49,7 @@ pub fn sparring_help() -> String {
         for style in styles {
             text.push_str(&format!(
                 "\n  {:<16} {SPARRING_PREFIX}{:<10} {}",
-                kind.name(),
+                kind.key(),
                 style.name,
                 style.description
             ));
@@ -83,7 +83,7 @@ fn line(
     )
 }
 
-fn run_match<G: CliGame>(args: &MatchArgs) -> CommandResult {
+fn run_match<G: Registered>(args: &MatchArgs) -> CommandResult {
     let players = [&args.first, &args.second];
     let factories = [factory::<G>(players[0], "--first")?, factory::<G>(players[1], "--second")?];
     let games = args.games as usize;

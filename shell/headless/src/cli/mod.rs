@@ -7,21 +7,19 @@
 
 pub mod arena;
 pub mod bot;
-pub mod game_kind;
 pub mod matches;
 pub mod perft;
 pub mod player;
 pub mod replay;
 pub mod serve;
 pub mod solve;
-pub mod sparring;
 pub mod ucc;
 pub mod ugi;
 pub mod verify;
 
 use crate::failure::{CommandResult, Failure};
+use crate::registry::GameKind;
 use clap::{Args, Parser, Subcommand};
-use game_kind::GameKind;
 use player::PlayerChoice;
 use std::path::PathBuf;
 use std::process::ExitCode;

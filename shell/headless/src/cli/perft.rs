@@ -9,8 +9,8 @@
 //! the depth asked.
 
 use super::PerftArgs;
-use super::game_kind::{CliGame, rules_from_settings, with_game};
 use crate::failure::{CommandResult, Failure};
+use crate::registry::{Registered, rules_from_settings, with_game};
 use game_core::{Game, perft_counts};
 use std::io::Write;
 use std::time::Instant;
@@ -29,9 +29,9 @@ pub fn run(args: &PerftArgs) -> CommandResult {
     with_game!(args.game, G => perft_game::<G>(args))
 }
 
-fn perft_game<G: CliGame>(args: &PerftArgs) -> CommandResult {
+fn perft_game<G: Registered>(args: &PerftArgs) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
-    let start = G::cli_start(&rules, args.setups.as_deref())?;
+    let start = G::start_position(&rules, args.setups.as_deref())?;
     let depth = args.depth;
     let clock = Instant::now();
     let walked = deepest_to_walk(&start, depth)?;

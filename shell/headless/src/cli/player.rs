@@ -1,15 +1,15 @@
 //! The PLAYER of `match --first/--second` and `ucc-bot --level`: a level
 //! `1`..`10` of the computer player, or `sparring:NAME` for one of the
 //! game's sparring opponents (fixed styles kept for testing the AI; see
-//! [`CliGame::sparring_styles`]).
+//! [`Registered::sparring_styles`]).
 //!
 //! Reading the text only checks its form; whether the game has a sparring
 //! opponent of that name is checked by [`factory`], which knows the game.
 
-use super::game_kind::CliGame;
 use crate::failure::Failure;
+use crate::registry::Registered;
+use ai::Level;
 use ai::arena::{Contender, ContenderFactory};
-use ai::{Level, levels};
 use std::fmt;
 use std::str::FromStr;
 
@@ -57,7 +57,7 @@ impl fmt::Display for PlayerChoice {
 
 /// Everything a PLAYER may be in game `G`, for error messages:
 /// `1..=10`, then each `sparring:NAME`.
-pub fn allowed<G: CliGame>() -> String {
+pub fn allowed<G: Registered>() -> String {
     let mut allowed = vec!["1..=10".to_string()];
     allowed.extend(G::sparring_styles().iter().map(|s| format!("{SPARRING_PREFIX}{}", s.name)));
     allowed.join(", ")
@@ -65,7 +65,7 @@ pub fn allowed<G: CliGame>() -> String {
 
 /// Checks that game `G` has the player `choice` (`flag` names the option
 /// in the error).
-pub fn check<G: CliGame>(choice: &PlayerChoice, flag: &str) -> Result<(), Failure> {
+pub fn check<G: Registered>(choice: &PlayerChoice, flag: &str) -> Result<(), Failure> {
     let PlayerChoice::Sparring(name) = choice else { return Ok(()) };
     if G::sparring_styles().is_empty() {
         return Err(Failure::usage(format!(
@@ -88,13 +88,13 @@ pub fn check<G: CliGame>(choice: &PlayerChoice, flag: &str) -> Result<(), Failur
 /// game `G`: the level's reproducible computer player, or the sparring
 /// opponent. `flag` names the option in the error if `G` has no such
 /// player.
-pub fn factory<G: CliGame>(
+pub fn factory<G: Registered>(
     choice: &PlayerChoice,
     flag: &str,
 ) -> Result<Box<dyn ContenderFactory<G>>, Failure> {
     check::<G>(choice, flag)?;
     Ok(match choice {
-        PlayerChoice::Level(level) => Box::new(levels::budget(G::NAME, *level)),
+        PlayerChoice::Level(level) => Box::new(G::budget(*level)),
         PlayerChoice::Sparring(name) => {
             let name = name.clone();
             Box::new(move || -> Box<dyn Contender<G>> {

@@ -22,9 +22,9 @@
 //! corrupt or tampered record exits 2 with the line and the problem.
 
 use super::ReplayArgs;
-use super::game_kind::{GameKind, with_game};
 use crate::failure::{CommandResult, Failure};
 use crate::record::{GameRecord, RecordKind, has_setup_phase, load};
+use crate::registry::{GameKind, with_game};
 use clap::ValueEnum;
 use game_core::{Observe, Seat};
 

@@ -11,8 +11,8 @@
 //! at most [`ai::SolverConfig`]'s default `endgame_mb` (Kalah(6,4): 30 MB).
 
 use super::SolveArgs;
-use super::game_kind::{CliGame, GameKind, rules_from_settings};
 use crate::failure::{CommandResult, Failure};
+use crate::registry::{GameKind, Registered, rules_from_settings};
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::Solve;
 
@@ -32,6 +32,7 @@ const SOLVER_STACK: usize = 256 << 20;
 /// Solves the start position of the game and prints its value.
 pub fn run(args: &SolveArgs) -> CommandResult {
     match args.game {
+        #[cfg(any(test, feature = "testing"))]
         GameKind::Nim => solve_game::<game_core::nim::Nim>(args, None),
         // Stones bounds its own future by the stones in the piles
         // (`Solve::future_bound`).
@@ -61,9 +62,9 @@ fn signed(margin: i64) -> String {
     if margin > 0 { format!("+{margin}") } else { margin.to_string() }
 }
 
-fn solve_game<G: CliGame + Solve>(args: &SolveArgs, future_bound: Option<fn(&G) -> i32>) -> CommandResult {
+fn solve_game<G: Registered + Solve>(args: &SolveArgs, future_bound: Option<fn(&G) -> i32>) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
-    let start = G::cli_start(&rules, None)?;
+    let start = G::start_position(&rules, None)?;
     let table_mb = table_megabytes()?;
     let config = SolverConfig { table_mb, future_bound, ..SolverConfig::default() };
     let position = start.clone();

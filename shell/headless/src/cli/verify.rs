@@ -1,8 +1,8 @@
 //! `boardsuite verify GAME [--position FILE | --setups A,B] --moves "M1 M2 ..." [--set ...]`
 
 use super::VerifyArgs;
-use super::game_kind::{CliGame, rules_from_settings, with_game};
 use crate::failure::{CommandResult, Failure};
+use crate::registry::{Registered, rules_from_settings, with_game};
 
 /// Plays the moves through the checked rules and prints `ok N` and the
 /// outcome, or `refused K MOVE: REASON` for the first refused move.
@@ -10,7 +10,7 @@ pub fn run(args: &VerifyArgs) -> CommandResult {
     with_game!(args.game, G => verify_game::<G>(args))
 }
 
-fn verify_game<G: CliGame>(args: &VerifyArgs) -> CommandResult {
+fn verify_game<G: Registered>(args: &VerifyArgs) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
     let mut position = match &args.position {
         Some(path) => {
@@ -22,7 +22,7 @@ fn verify_game<G: CliGame>(args: &VerifyArgs) -> CommandResult {
             G::parse_position(&rules, &text)
                 .map_err(|e| Failure::usage(format!("bad position in {}: {e}", path.display())))?
         }
-        None => G::cli_start(&rules, args.setups.as_deref())?,
+        None => G::start_position(&rules, args.setups.as_deref())?,
     };
     for (k, text) in args.moves.split_whitespace().enumerate() {
         let mv =

@@ -10,7 +10,8 @@
 use super::client::{Client, ClientConfig, ClientEvent};
 use crate::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use crate::record::{GameRecord, SeatLog, has_setup_phase};
-use ai::{ComputerPlayer, Level};
+use crate::registry::Registered;
+use ai::{Budget, ComputerPlayer, Level};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Evaluate, Observe, Outcome, Seat, SeatView};
 use rand::Rng;
@@ -52,9 +53,10 @@ pub struct ComputerMover<G: Observe + Evaluate> {
 }
 
 impl<G: Observe + Evaluate> ComputerMover<G> {
-    /// The computer player of `level`.
-    pub fn new(level: Level) -> Self {
-        ComputerMover { player: ComputerPlayer::new(level) }
+    /// The computer player of this budget (a level's, see
+    /// [`Registered::budget`]).
+    pub fn new(budget: Budget) -> Self {
+        ComputerMover { player: ComputerPlayer::with_budget(budget) }
     }
 }
 
@@ -66,16 +68,16 @@ impl<G: Observe + Evaluate> MoveChooser<G> for ComputerMover<G> {
 
 /// The move chooser for AI level `level` (1..=10; out of range is taken
 /// as the nearest level): the computer player of that level.
-pub fn chooser_for_level<G: Observe + Evaluate>(level: u8) -> Box<dyn MoveChooser<G>> {
+pub fn chooser_for_level<G: Registered>(level: u8) -> Box<dyn MoveChooser<G>> {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
-    Box::new(ComputerMover::<G>::new(level))
+    Box::new(ComputerMover::<G>::new(G::budget(level)))
 }
 
 /// Whether the computer's setup at `level` comes from the game's library
 /// (as [`ComputerPlayer::choose_setup`] decides) rather than generated.
-fn library_setup<G: Observe>(level: u8) -> bool {
+pub fn library_setup_at<G: Registered>(level: u8) -> bool {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
-    ai::levels::budget(G::NAME, level).library_setup
+    G::budget(level).library_setup
 }
 
 /// Whether the bot opens a game or joins one.
@@ -100,8 +102,10 @@ pub enum BotTable<R> {
 pub struct BotConfig {
     /// The seed of every random choice (setup and moves).
     pub seed: u64,
-    /// The AI level, 1..=10.
-    pub level: u8,
+    /// Whether the setup comes from the game's library of proven setups
+    /// (as the computer player's level decides, [`library_setup_at`])
+    /// rather than generated.
+    pub library_setup: bool,
     /// The bot gives up after this long.
     pub timeout: Duration,
     /// Whether to claim the game when the opponent's grace period ends.
@@ -114,7 +118,7 @@ impl Default for BotConfig {
     fn default() -> Self {
         BotConfig {
             seed: 1,
-            level: 1,
+            library_setup: false,
             timeout: Duration::from_secs(600),
             claim_abandoned: true,
             client: ClientConfig::default(),
@@ -246,7 +250,7 @@ impl<G: Observe> Bot<G> {
     /// Plays until the game ends.
     pub fn play(mut self, chooser: &mut dyn MoveChooser<G>) -> Result<BotReport, BotError> {
         if self.setup_required && has_setup_phase::<G>() {
-            let strong = library_setup::<G>(self.config.level);
+            let strong = self.config.library_setup;
             let setup = G::random_setup(&self.rules, self.seat, strong, &mut self.rng);
             let setup = serde_json::to_value(&setup).map_err(|e| BotError::BadMessage(e.to_string()))?;
             self.log.own_setup(&setup);

@@ -6,9 +6,9 @@
 //! [`open_table`] picks the concrete game by name.
 
 use super::view_trail::TrailSender;
-use crate::cli::game_kind::GameKind;
 use crate::protocol::{ErrorKind, PublicMove};
 use crate::record::{GameRecord, RecordError, full_record, has_setup_phase};
+use crate::registry::GameKind;
 use clap::ValueEnum;
 use game_core::rng::seeded;
 use game_core::{Finish, Observe, Referee, RefereeError, RuleSet, Seat};
@@ -291,7 +291,7 @@ pub fn open_table(game: &str, rules: &Value) -> Result<Box<dyn Table>, Refusal> 
     let kind = GameKind::from_str(game, false)
         .map_err(|_| Refusal::new(ErrorKind::UnknownGame, format!("no game is called `{game}`")))?;
     let opened: Result<Result<Box<dyn Table>, Refusal>, crate::failure::Failure> =
-        crate::cli::game_kind::with_game!(kind, G => Ok(open_game::<G>(rules)));
+        crate::registry::with_game!(kind, G => Ok(open_game::<G>(rules)));
     opened.map_err(|e| Refusal::new(ErrorKind::UnknownGame, e.to_string()))?
 }
 

@@ -22,9 +22,15 @@
 
 use super::error::{LineIndex, RecordError};
 use crate::protocol::Ending;
-use game_core::{Outcome, Seat};
+use game_core::{Game, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
+
+/// Whether games of `G` start with a setup phase: a zero-sized setup (`()`)
+/// carries no decision, so there is nothing to set up.
+pub fn has_setup_phase<G: Game>() -> bool {
+    std::mem::size_of::<G::Setup>() != 0
+}
 
 /// The version of the record format this program writes and reads.
 pub const RECORD_FORMAT: u32 = 1;

@@ -6,16 +6,10 @@
 //! must match. Any problem is named with its line; nothing is written.
 
 use super::error::RecordError;
-use super::format::{GameRecord, ParsedRecord, RecordKind, seat_name};
+use super::format::{GameRecord, ParsedRecord, RecordKind, has_setup_phase, seat_name};
 use crate::protocol::Ending;
 use game_core::{Game, Observe, Referee, RuleSet, Seat};
 use std::path::Path;
-
-/// Whether games of `G` start with a setup phase: a zero-sized setup (`()`)
-/// carries no decision, so there is nothing to set up.
-pub fn has_setup_phase<G: Game>() -> bool {
-    std::mem::size_of::<G::Setup>() != 0
-}
 
 /// A record that replayed cleanly.
 #[derive(Clone, Debug)]

@@ -32,8 +32,8 @@ pub mod saved;
 pub mod seat_log;
 
 pub use error::RecordError;
-pub use format::{GameRecord, ParsedRecord, RECORD_FORMAT, RecordKind};
-pub use load::{LoadedRecord, has_setup_phase, load, load_file};
+pub use format::{GameRecord, ParsedRecord, RECORD_FORMAT, RecordKind, has_setup_phase};
+pub use load::{LoadedRecord, load, load_file};
 pub use replay::ReplayCursor;
 pub use save::{full_record, save_file, write_file_safely};
 pub use saved::{SavedGame, SavedGames, Summary, read_record_text};

@@ -2,8 +2,7 @@
 //! nothing a user had is lost.
 
 use super::error::RecordError;
-use super::format::{GameRecord, RecordKind};
-use super::load::has_setup_phase;
+use super::format::{GameRecord, RecordKind, has_setup_phase};
 use crate::protocol::Ending;
 use game_core::{Observe, Referee};
 use std::io::{self, Write};

@@ -14,10 +14,13 @@ pub use board::BlockadeBoard;
 
 use crate::context::AppContext;
 use crate::play::session::fixed_start;
-use crate::play::{MatchConfig, PlayScreen, StartMaker};
+use crate::play::{GameScreens, MatchConfig, PlayScreen, StartMaker};
 use crate::screen::Screen;
 use blockade::{Blockade, BlockadeRules};
 use game_core::Game;
+
+/// What the window adds to the Blockade registry entry.
+pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::blockade, play: play_screen };
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Blockade.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
@@ -41,22 +44,22 @@ pub fn screen(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::GameId;
     use crate::input::{InputEvent, Key};
     use crate::play::BoardUi;
     use crate::screen::View;
     use blockade::Square;
     use game_core::Seat;
+    use headless::registry::GameKind;
     use headless::settings::{AnimationSpeed, FirstMover, PlayMode};
     use std::time::{Duration, Instant};
 
     fn config(mode: PlayMode) -> MatchConfig {
         MatchConfig {
-            game: GameId::Blockade,
+            game: GameKind::Blockade,
             mode,
             level: 1,
             first: FirstMover::Human,
-            rules: GameId::Blockade.entry().rules.defaults(),
+            rules: GameKind::Blockade.entry().rules.defaults(),
         }
     }
 

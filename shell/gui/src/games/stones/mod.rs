@@ -14,10 +14,13 @@ pub use board::StonesBoard;
 
 use crate::context::AppContext;
 use crate::play::session::fixed_start;
-use crate::play::{MatchConfig, PlayScreen, StartMaker};
+use crate::play::{GameScreens, MatchConfig, PlayScreen, StartMaker};
 use crate::screen::Screen;
 use game_core::Game;
 use stones::{Stones, StonesRules};
+
+/// What the window adds to the Stones registry entry.
+pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::stones, play: play_screen };
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Stones.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
@@ -38,22 +41,22 @@ pub fn screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<PlayScreen<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::GameId;
     use crate::input::{InputEvent, Key};
     use crate::play::BoardUi;
     use crate::screen::View;
     use game_core::Seat;
+    use headless::registry::GameKind;
     use headless::settings::{AnimationSpeed, FirstMover, PlayMode};
     use std::time::{Duration, Instant};
     use stones::Pit;
 
     fn config(mode: PlayMode) -> MatchConfig {
         MatchConfig {
-            game: GameId::Stones,
+            game: GameKind::Stones,
             mode,
             level: 1,
             first: FirstMover::Human,
-            rules: GameId::Stones.entry().rules.defaults(),
+            rules: GameKind::Stones.entry().rules.defaults(),
         }
     }
 

@@ -288,21 +288,21 @@ impl Screen for HandOverScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::GameId;
     use crate::games::strategy_chess::board::geometry::BoardGeometry;
     use crate::games::strategy_chess::setup::layout::setup_layout;
     use crate::play::layout::play_layout;
+    use headless::registry::GameKind;
     use headless::settings::{FirstMover, PlayMode};
     use std::time::{Duration, Instant};
     use strategy_chess::{Library, Square};
 
     fn config(mode: PlayMode) -> MatchConfig {
         MatchConfig {
-            game: GameId::StrategyChess,
+            game: GameKind::StrategyChess,
             mode,
             level: 1,
             first: FirstMover::Human,
-            rules: GameId::StrategyChess.entry().rules.defaults(),
+            rules: GameKind::StrategyChess.entry().rules.defaults(),
         }
     }
 

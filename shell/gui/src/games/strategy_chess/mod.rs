@@ -9,7 +9,7 @@
 //! - [`play`]: the board on the shared play screen ([`crate::play`]).
 //! - [`flow`]: the factory: setup screens, hand-over, then the board.
 //!
-//! [`flow::play_screen`] is the catalogue entry's `play`.
+//! [`SCREENS`] holds the card's picture and [`flow::play_screen`].
 
 pub mod art;
 pub mod board;
@@ -19,3 +19,8 @@ pub mod play;
 pub mod setup;
 
 pub use flow::play_screen;
+
+use crate::play::GameScreens;
+
+/// What the window adds to the Strategy Chess registry entry.
+pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::strategy_chess, play: play_screen };

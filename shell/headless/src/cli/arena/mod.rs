@@ -29,9 +29,9 @@ pub mod game;
 pub mod program;
 
 use super::RuleArgs;
-use super::game_kind::GameKind;
 use crate::cli::ucc::config::{SEED_VAR, manager_rules};
 use crate::failure::CommandResult;
+use crate::registry::GameKind;
 use ai::arena::Tally;
 use clap::Args;
 use ending::Ending;
@@ -91,7 +91,7 @@ impl Arena {
     /// Checks the arguments.
     pub fn new(args: &ArenaArgs) -> Result<Arena, ArenaError> {
         if args.game != GameKind::StrategyChess {
-            return Err(ArenaError::NotStrategyChess(args.game.name()));
+            return Err(ArenaError::NotStrategyChess(args.game.key()));
         }
         for (flag, command) in [("--first", &args.first), ("--second", &args.second)] {
             if command.trim().is_empty() {

@@ -139,7 +139,7 @@ impl Player {
     fn new(choice: &PlayerChoice) -> Result<Player, Failure> {
         Ok(match choice {
             PlayerChoice::Level(level) => {
-                let mut budget: Budget = ai::levels::budget(StrategyChess::NAME, *level);
+                let mut budget: Budget = <StrategyChess as crate::registry::Registered>::budget(*level);
                 budget.time = Some(budget.time.map_or(MOVE_TIME, |t| t.min(MOVE_TIME)));
                 Player::Computer(Box::new(ComputerPlayer::with_budget(budget)))
             }

@@ -15,8 +15,8 @@ pub mod search;
 pub mod session;
 
 use super::RuleArgs;
-use super::game_kind::{CliGame, GameKind, rules_from_settings};
 use crate::failure::{CommandResult, Failure};
+use crate::registry::{GameKind, Registered, rules_from_settings};
 use clap::Args;
 use input::InputLine;
 use session::{Flow, Session};
@@ -87,11 +87,12 @@ pub fn run(args: &UgiArgs) -> CommandResult {
             "strategy-chess hides its pieces, which UGI cannot express (a UGI position shows the whole \
              board): use `boardsuite ucc-bot` for the UCC 2012 Stratego manager protocol",
         )),
+        #[cfg(any(test, feature = "testing"))]
         GameKind::Nim => serve::<game_core::nim::Nim>(args),
     }
 }
 
-fn serve<G: CliGame>(args: &UgiArgs) -> CommandResult {
+fn serve<G: Registered>(args: &UgiArgs) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
     let mut session = Session::<G>::new(rules, Out::stdout()).map_err(Failure::usage)?;
     let stdin = std::io::stdin();

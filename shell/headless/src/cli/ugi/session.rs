@@ -6,7 +6,7 @@ use super::clock::limits_for;
 use super::command::{self, Command, GoLimits, Query, Start};
 use super::options::{DEFAULT_LEVEL, LEVEL, option_lines};
 use super::search::{Engines, Plan, search};
-use crate::cli::game_kind::CliGame;
+use crate::registry::Registered;
 use ai::{AlphaBeta, AlphaBetaConfig, ComputerPlayer, Level, Searcher, StopSignal};
 use game_core::{RuleSet, Seat};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,7 +37,7 @@ struct Worker {
 }
 
 /// The state of a UGI session for game `G`.
-pub struct Session<G: CliGame> {
+pub struct Session<G: Registered> {
     rules: G::Rules,
     level: u8,
     position: G,
@@ -47,10 +47,10 @@ pub struct Session<G: CliGame> {
     out: Out,
 }
 
-impl<G: CliGame> Session<G> {
+impl<G: Registered> Session<G> {
     /// A session under `rules`, at the start position, writing to `out`.
     pub fn new(rules: G::Rules, out: Out) -> Result<Self, String> {
-        let position = G::cli_start(&rules, None).map_err(|e| e.to_string())?;
+        let position = G::start_position(&rules, None).map_err(|e| e.to_string())?;
         Ok(Session {
             rules,
             level: DEFAULT_LEVEL,
@@ -146,7 +146,9 @@ impl<G: CliGame> Session<G> {
             match value.trim().parse::<u8>().ok().and_then(Level::new) {
                 Some(level) => {
                     self.level = level.get();
-                    self.with_engines(|engines| engines.player = ComputerPlayer::new(level));
+                    self.with_engines(|engines| {
+                        engines.player = ComputerPlayer::with_budget(G::budget(level))
+                    });
                 }
                 None => self.error(&format!("level: `{value}` is not a level 1..10")),
             }
@@ -157,7 +159,7 @@ impl<G: CliGame> Session<G> {
             Ok(rules) => rules,
             Err(errors) => return self.error(&errors.to_string()),
         };
-        match G::cli_start(&rules, None) {
+        match G::start_position(&rules, None) {
             Ok(start) => {
                 self.rules = rules;
                 self.position = start;
@@ -171,7 +173,7 @@ impl<G: CliGame> Session<G> {
     }
 
     fn new_game(&mut self) {
-        match G::cli_start(&self.rules, None) {
+        match G::start_position(&self.rules, None) {
             Ok(start) => self.position = start,
             Err(e) => return self.error(&e.to_string()),
         }
@@ -183,7 +185,7 @@ impl<G: CliGame> Session<G> {
 
     fn set_position(&mut self, start: Start, moves: &[String]) {
         let from = match start {
-            Start::StartPos => G::cli_start(&self.rules, None).map_err(|e| e.to_string()),
+            Start::StartPos => G::start_position(&self.rules, None).map_err(|e| e.to_string()),
             Start::Fen(fen) => {
                 G::parse_position(&self.rules, &fen).map_err(|e| format!("bad fen `{fen}`: {e}"))
             }
@@ -261,7 +263,7 @@ impl<G: CliGame> Session<G> {
             let level = Level::new(self.level).unwrap_or(Level::MAX);
             *guard = Some(Engines {
                 alpha_beta: AlphaBeta::new(AlphaBetaConfig { tt_mb: TABLE_MB, ..AlphaBetaConfig::default() }),
-                player: ComputerPlayer::new(level),
+                player: ComputerPlayer::with_budget(G::budget(level)),
             });
         }
     }

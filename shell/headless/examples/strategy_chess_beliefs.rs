@@ -3,7 +3,7 @@
 //! against the hard facts alone (every consistent army equally likely).
 //!
 //! ```text
-//! cargo run --release -p ai --example strategy_chess_beliefs -- [--games N] [--seed S]
+//! cargo run --release -p headless --example strategy_chess_beliefs -- [--games N] [--seed S]
 //!     [--players A/B] [--generated] [--every K] [--draws D]
 //! ```
 //!

@@ -4,6 +4,7 @@
 
 use ai::{ComputerPlayer, Level};
 use game_core::{Game, Observe};
+use headless::registry::Registered;
 use strategy_chess::{StrategyChess, StrategyChessRules};
 
 /// `text` (the position text form), then `moves`, and the move level 10
@@ -18,7 +19,7 @@ fn choices(text: &str, moves: &[&str], seeds: std::ops::Range<u64>) -> Vec<Strin
     let view = game.view(game.to_move());
     seeds
         .map(|seed| {
-            let mut player = ComputerPlayer::<StrategyChess>::new(Level::MAX);
+            let mut player = ComputerPlayer::<StrategyChess>::with_budget(StrategyChess::budget(Level::MAX));
             let budget = player.budget().reproducible();
             player = ComputerPlayer::with_budget(budget);
             let mv = player.choose_move(&view, seed, None).best_move.unwrap();

@@ -4,7 +4,7 @@
 //! (no shell) and takes a budget on the command line.
 //!
 //! ```text
-//! cargo run --release -p ai --example tune_levels -- GAME A B [--games N] [--seed S]
+//! cargo run --release -p headless --example tune_levels -- GAME A B [--games N] [--seed S]
 //!     [--workers W] [--opening PLIES] [--set key=value ...] [--quiet]
 //! ```
 //!
@@ -22,10 +22,11 @@
 //! spent per move) and then `result W-D-L score P%` for A.
 
 use ai::arena::{GameRecord, MatchSettings, play_match};
-use ai::levels::{Budget, Level, budget};
+use ai::levels::{Budget, Level};
 use ai::{AlphaBetaConfig, Combine, EngineKind, MctsConfig};
 use game_core::nim::Nim;
 use game_core::{Evaluate, Observe, RuleSet};
+use headless::registry::GameKind;
 use std::process::ExitCode;
 
 fn number(value: &str) -> Result<u64, String> {
@@ -45,7 +46,8 @@ fn real(value: &str) -> Result<f64, String> {
 fn parse_budget(game: &str, spec: &str) -> Result<Budget, String> {
     let (level, changes) = spec.split_once(':').unwrap_or((spec, ""));
     let level = level.parse().ok().and_then(Level::new).ok_or_else(|| format!("`{level}` is not a level"))?;
-    let mut b = budget(game, level);
+    let kind = GameKind::from_key(game).ok_or_else(|| format!("`{game}` is not a game"))?;
+    let mut b = kind.entry().budget(level);
     let mut exact_given = false;
     for change in changes.split(',').filter(|c| !c.is_empty()) {
         let (key, value) = change.split_once('=').ok_or_else(|| format!("`{change}` is not key=value"))?;

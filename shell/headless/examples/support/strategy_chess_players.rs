@@ -4,8 +4,9 @@
 
 use ai::EngineKind;
 use ai::arena::{Contender, ContenderFactory, Decision};
-use ai::levels::{Budget, Level, budget};
-use game_core::{Game, Seat};
+use ai::levels::{Budget, Level};
+use game_core::Seat;
+use headless::registry::Registered;
 use strategy_chess::{Colour, StrategyChess, StrategyChessRules};
 
 pub fn number(value: &str) -> Result<u64, String> {
@@ -63,7 +64,7 @@ pub fn parse_player(spec: &str) -> Result<Player, String> {
 pub fn parse_budget(spec: &str) -> Result<Budget, String> {
     let (level, changes) = spec.split_once(':').unwrap_or((spec, ""));
     let level = level.parse().ok().and_then(Level::new).ok_or_else(|| format!("`{level}` is not a level"))?;
-    let mut b = budget(StrategyChess::NAME, level);
+    let mut b = StrategyChess::budget(level);
     for change in changes.split(',').filter(|c| !c.is_empty()) {
         let (key, value) = change.split_once('=').ok_or_else(|| format!("`{change}` is not key=value"))?;
         match key {

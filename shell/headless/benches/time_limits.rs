@@ -6,7 +6,7 @@
 //! budget (the GUI's: samples on two threads for Strategy Chess) with its
 //! node cap lifted, so that only the clock stops it.
 //!
-//! Run with `cargo bench -p ai --bench time_limits`. On a loaded machine a
+//! Run with `cargo bench -p headless --bench time_limits`. On a loaded machine a
 //! miss can be the scheduler's doing (a thread not run for a while), which
 //! is why this is a benchmark to read, not a unit test.
 
@@ -16,7 +16,8 @@ use ai::{
     AlphaBetaConfig, Budget, ComputerPlayer, EngineKind, MctsConfig, SearchLimits, Solver, SolverConfig,
 };
 use game_core::nim::{Nim, NimRules};
-use game_core::{Evaluate, Game, Observe, Seat};
+use game_core::{Game, Observe, Seat};
+use headless::registry::Registered;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -106,16 +107,11 @@ fn main() -> ExitCode {
 
 /// The level-10 budget of `G` without its node cap, at each time cap, on
 /// `position`; whether every run kept to its cap.
-fn level_ten<G: Observe + Evaluate>(position: &G) -> bool {
+fn level_ten<G: Registered>(position: &G) -> bool {
     let mut ok = true;
     for millis in [200u64, 1000, 2000] {
         let cap = Duration::from_millis(millis);
-        let budget = Budget {
-            nodes: None,
-            depth: None,
-            time: Some(cap),
-            ..ai::levels::budget(G::NAME, ai::Level::MAX)
-        };
+        let budget = Budget { nodes: None, depth: None, time: Some(cap), ..G::budget(ai::Level::MAX) };
         let mut player = ComputerPlayer::<G>::with_budget(budget);
         let clock = Instant::now();
         let result = player.choose_move(&position.view(position.to_move()), 1, None);

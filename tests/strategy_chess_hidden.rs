@@ -13,6 +13,7 @@ use ai::testing::check_same_view_same_move;
 use ai::{AlphaBeta, AlphaBetaConfig, Level, SearchLimits, Searcher};
 use game_core::rng::seeded;
 use game_core::{Game, Observe, Seat};
+use headless::registry::Registered;
 use strategy_chess::{Colour, Library, PublicFacts, Rank, StrategyChess, StrategyChessRules};
 
 /// A game between library setups after `plies` random moves.
@@ -84,7 +85,7 @@ fn same_view_same_seed_same_move_at_every_level() {
     for (k, (a, b)) in pairs().iter().enumerate() {
         assert_ne!(a, b, "pair {k}: the positions must differ in what the seat cannot see");
         for level in Level::all() {
-            let budget = ai::levels::budget(StrategyChess::NAME, level);
+            let budget = StrategyChess::budget(level);
             // Smaller node caps keep the test quick; the check is the same.
             let budget = ai::Budget { nodes: budget.nodes.map(|n| n.min(12_000)), ..budget };
             check_same_view_same_move(a, b, a.to_move(), budget, 1000 + k as u64);
@@ -110,9 +111,12 @@ fn level_one_sets_up_by_generation_and_higher_levels_from_the_library() {
         Library::builtin().entries().iter().flat_map(|e| [e.setup, e.setup.mirrored()]).collect();
     for seat in [Seat::FIRST, Seat::SECOND] {
         for seed in 0..5 {
-            let weak = ai::ComputerPlayer::<StrategyChess>::new(Level::MIN).choose_setup(&rules, seat, seed);
-            let strong = ai::ComputerPlayer::<StrategyChess>::new(Level::new(5).unwrap())
+            let weak = ai::ComputerPlayer::<StrategyChess>::with_budget(StrategyChess::budget(Level::MIN))
                 .choose_setup(&rules, seat, seed);
+            let strong = ai::ComputerPlayer::<StrategyChess>::with_budget(StrategyChess::budget(
+                Level::new(5).unwrap(),
+            ))
+            .choose_setup(&rules, seat, seed);
             assert!(library.contains(&strong), "level 5 plays a library setup");
             assert!(!library.contains(&weak), "level 1 generates its setup");
         }

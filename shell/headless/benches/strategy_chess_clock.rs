@@ -11,13 +11,14 @@
 //! decision took more than [`LIMIT`].
 //!
 //! ```text
-//! cargo bench -p ai --bench strategy_chess_clock [-- LOAD]
+//! cargo bench -p headless --bench strategy_chess_clock [-- LOAD]
 //! ```
 //!
 //! LOAD is the number of busy threads (default 8; 0 for an idle machine).
 
 use ai::{ComputerPlayer, Level};
 use game_core::{Game, Observe};
+use headless::registry::Registered;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,7 +41,7 @@ fn views(games: u64, at: &[usize]) -> Vec<StrategyChessView> {
             library.entries()[((seed * 7) % n) as usize].setup,
         ];
         let mut game = StrategyChess::start(&rules, &setups).expect("library setups start a game");
-        let budget = ai::levels::budget(StrategyChess::NAME, Level::new(3).expect("a level")).reproducible();
+        let budget = StrategyChess::budget(Level::new(3).expect("a level")).reproducible();
         let mut players =
             [ComputerPlayer::<StrategyChess>::with_budget(budget), ComputerPlayer::with_budget(budget)];
         for ply in 0..=*at.iter().max().unwrap_or(&0) {
@@ -81,7 +82,7 @@ fn main() -> ExitCode {
     let mut worst = Duration::ZERO;
     let mut total = Duration::ZERO;
     for (i, view) in views.iter().enumerate() {
-        let mut player = ComputerPlayer::<StrategyChess>::new(Level::MAX);
+        let mut player = ComputerPlayer::<StrategyChess>::with_budget(StrategyChess::budget(Level::MAX));
         let clock = Instant::now();
         let result = player.choose_move(view, i as u64, None);
         let elapsed = clock.elapsed();

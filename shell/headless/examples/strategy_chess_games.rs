@@ -3,7 +3,7 @@
 //! died, which ranks died striking Bombs, how long games ran.
 //!
 //! ```text
-//! cargo run --release -p ai --example strategy_chess_games -- A B [--games N] [--seed S]
+//! cargo run --release -p headless --example strategy_chess_games -- A B [--games N] [--seed S]
 //!     [--workers W] [--set key=value ...] [--quiet]
 //! ```
 //!
