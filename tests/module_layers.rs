@@ -540,10 +540,6 @@ const KNOWN_CYCLES: &[&str] = &[
     "games/blockade: bitboard -> square -> bitboard",
     "games/blockade: board -> position_text -> board",
     "games/strategy-chess: 10 modules in one cycle",
-    "shell/gui: 6 modules in one cycle",
-    "shell/gui, in games::blockade: board -> draw -> board",
-    "shell/gui, in games::stones: board -> draw -> board",
-    "shell/gui, in play: panel -> screen -> panel",
 ];
 
 /// The name of a cycle's report in [`KNOWN_CYCLES`].

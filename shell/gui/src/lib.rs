@@ -1,20 +1,23 @@
 //! The launcher window (macroquad) and the framework its screens share.
 //!
-//! # How it fits together
+//! # How it fits together, lowest layer first
 //!
-//! - [`screen`]: the [`Screen`](screen::Screen) trait (input, update,
-//!   draw) and the [`Command`](screen::Command)s a screen returns;
-//!   [`stack`] applies them. Screens never change the stack themselves.
-//! - [`widgets`]: focusable rectangles that turn clicks and keys into each
-//!   screen's own typed messages; [`layout`] places them with plain
-//!   functions of the window size; [`focus`] moves the keyboard focus.
-//! - [`theme`], [`canvas`], [`text`]: the palette, scaled sizes, the
-//!   bundled font and fitting text into boxes.
-//! - [`catalogue`]: the three games (names, board pictures, rule schemas,
-//!   presets, rules texts) and [`play`]: the seam where each game's play
-//!   screen plugs in.
+//! - **Framework:** [`geometry`], [`theme`], [`canvas`], [`text`],
+//!   [`input`], [`focus`], [`widgets`] (focusable rectangles that turn
+//!   clicks and keys into each screen's typed messages), [`layout`] (plain
+//!   functions of the window size), [`chrome`] (titles, looks, help lines),
+//!   [`screen`] (the [`Screen`](screen::Screen) trait and the
+//!   [`Command`](screen::Command)s a screen returns) and [`stack`], which
+//!   applies them. Screens never change the stack themselves.
+//! - [`play`]: the play screen every game shares, its session (referee,
+//!   seats, the computer's thread) and [`GameScreens`](play::GameScreens),
+//!   what a game's folder adds to its registry entry.
+//! - [`net`]: network play: the bridge to a server and the lobby.
+//! - [`games`]: each game's board, card picture and `SCREENS`.
+//! - [`catalogue`]: a game's kind to its screens (the games themselves are
+//!   listed once, in `headless::registry`).
 //! - [`screens`]: the launcher, mode choice, setup form, rules texts,
-//!   preferences and the stand-in for play screens still to come.
+//!   preferences, saved games and the replay viewer.
 //! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen),
 //!   [`wake`] (other threads wake a sleeping window) and [`window_size`]
 //!   (the size is remembered).
@@ -26,6 +29,7 @@ pub mod allocator;
 pub mod app;
 pub mod canvas;
 pub mod catalogue;
+pub mod chrome;
 pub mod context;
 pub mod focus;
 pub mod games;
@@ -37,7 +41,6 @@ pub mod net;
 pub mod options;
 pub mod pacing;
 pub mod play;
-pub mod records;
 pub mod rules_text;
 pub mod screen;
 pub mod screens;

@@ -236,7 +236,7 @@ mod network {
         assert_eq!((summary.moves, summary.outcome), (1, Some(Outcome::draw())));
         assert!(
             saved.allows(SavedMsg::Replay)
-                && !saved.allows(SavedMsg::PlayOn(gui::records::PlayOn::TwoPlayers))
+                && !saved.allows(SavedMsg::PlayOn(gui::screens::records::PlayOn::TwoPlayers))
         );
         let command = saved.on_message(&mut ctx, SavedMsg::Replay);
         assert!(
@@ -266,7 +266,7 @@ mod network {
 
         let mut saved = SavedScreen::new(&ctx);
         let path = saved.games()[0].path.clone();
-        let command = saved.on_message(&mut ctx, SavedMsg::PlayOn(gui::records::PlayOn::TwoPlayers));
+        let command = saved.on_message(&mut ctx, SavedMsg::PlayOn(gui::screens::records::PlayOn::TwoPlayers));
         assert!(matches!(&command, Command::Push(s) if s.name() == "play stones"), "{:?}", saved.problem());
 
         // A changed move no longer replays: the problem names its line.

@@ -3,6 +3,7 @@
 //!
 //! - [`bridge`]: a seat on a server, as a [`RemoteLink`] for the play
 //!   screen, on its own thread.
+//! - [`lobby`]: "Host a game" and "Join a game", until the game starts.
 //! - [`Host`]: "Host a game": the referee server runs inside this program
 //!   (the same server as `boardsuite serve`), and this computer's seat
 //!   joins it over loopback like any client, so neither player's screen
@@ -11,6 +12,7 @@
 //! [`RemoteLink`]: crate::play::remote::RemoteLink
 
 pub mod bridge;
+pub mod lobby;
 
 use super::wake::Wake;
 use bridge::{Bridge, SeatRequest};

@@ -186,6 +186,17 @@ fn over_panel(area: Rect, m: &Metrics) -> (Rect, Rect, Rect) {
     (panel, again, menu)
 }
 
+/// What the play screen's widgets send.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayMsg {
+    /// A footer button.
+    Button(PlayButton),
+    /// "Play again" on the game-over panel.
+    PlayAgain,
+    /// A tab of the panel's list (network games).
+    Tab(PanelTab),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

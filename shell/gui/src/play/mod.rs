@@ -19,13 +19,15 @@ pub mod computer;
 pub mod layout;
 pub mod panel;
 pub mod remote;
+pub mod save;
 pub mod screen;
 pub mod session;
 pub mod talk;
 
 pub use board::{BoardFrame, BoardUi, Pick, StatusLine, Tone};
+pub use layout::PlayMsg;
 pub use remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
-pub use screen::{PlayMsg, PlayScreen};
+pub use screen::PlayScreen;
 pub use session::{Happening, SeatDriver, SeatKind, Session, StartMaker};
 
 use super::canvas::Canvas;

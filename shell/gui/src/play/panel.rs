@@ -9,10 +9,10 @@ use super::layout::{PanelParts, PanelTab, PlayButton, PlayLayout};
 use super::session::{SeatKind, Session};
 use super::talk::DrawOffer;
 use crate::canvas::{Align, Canvas, Weight};
+use crate::chrome::draw_chrome;
 use crate::context::AppContext;
 use crate::geometry::{Point, Rect};
 use crate::screen::View;
-use crate::screens::draw_chrome;
 use crate::text::wrap;
 use crate::theme::{Metrics, Rgba, palette};
 use crate::widgets::button::{self, Look};
@@ -162,7 +162,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     board: &B,
     frame: &BoardFrame<'_, G, B::Spot>,
     l: &PlayLayout,
-    widgets: &[Widget<super::screen::PlayMsg>],
+    widgets: &[Widget<super::layout::PlayMsg>],
     ctx: &AppContext,
     view: &View,
     canvas: &mut Canvas,

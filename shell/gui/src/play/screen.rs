@@ -5,7 +5,7 @@
 
 use super::MatchConfig;
 use super::board::{BoardFrame, BoardUi, Pick};
-use super::layout::{PanelTab, PlayButton, PlayLayout, panel_parts, play_layout_with};
+use super::layout::{PanelTab, PlayButton, PlayLayout, PlayMsg, panel_parts, play_layout_with};
 use super::panel;
 use super::session::{Happening, SeatKind, Session, StartMaker};
 use super::talk::DrawOffer;
@@ -22,17 +22,6 @@ use game_core::{Evaluate, Observe, Seat};
 use headless::protocol::MAX_CHAT_CHARS;
 use headless::settings::{AnimationSpeed, BoardOrientation, GameSchema, PlayMode};
 use std::time::{Duration, Instant};
-
-/// What the play screen's widgets send.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayMsg {
-    /// A footer button.
-    Button(PlayButton),
-    /// "Play again" on the game-over panel.
-    PlayAgain,
-    /// A tab of the panel's list (network games).
-    Tab(PanelTab),
-}
 
 /// How long a toast stays, in seconds.
 pub const TOAST_SECONDS: f32 = 2.5;
@@ -477,7 +466,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         let saved = ctx
             .saved_games
             .clone()
-            .and_then(|games| crate::records::save_session(&self.session, &games).map_err(|e| e.to_string()));
+            .and_then(|games| super::save::save_session(&self.session, &games).map_err(|e| e.to_string()));
         match saved {
             Ok(path) => {
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();

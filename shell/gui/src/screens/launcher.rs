@@ -14,7 +14,7 @@ use super::super::widgets::{Reaction, Widget, button, card, react};
 use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
 use super::saved::SavedScreen;
-use super::{draw_chrome, look_of};
+use crate::chrome::{draw_chrome, look_of};
 use headless::registry::GameKind;
 
 /// What the launcher's widgets say.

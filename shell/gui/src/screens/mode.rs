@@ -14,7 +14,7 @@ use super::super::widgets::{Reaction, Widget, button, react};
 use super::labels::mode_text;
 use super::rules::RulesScreen;
 use super::setup::SetupScreen;
-use super::{draw_chrome, look_of};
+use crate::chrome::{draw_chrome, look_of};
 use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, PlayMode};
 

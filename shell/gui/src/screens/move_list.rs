@@ -15,7 +15,7 @@ use super::super::theme::{Metrics, palette};
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, react};
 use super::record_text::{kind_text, moves_text, result_text};
-use super::{draw_chrome, look_of};
+use crate::chrome::{draw_chrome, look_of};
 use game_core::Seat;
 use headless::record::{GameRecord, RecordKind, Summary};
 use headless::registry::GameKind;

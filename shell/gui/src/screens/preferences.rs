@@ -10,7 +10,7 @@ use super::super::options::{label_of, show_option, step_in_table};
 use super::super::screen::{Command, Screen, View};
 use super::super::widgets::option_row::{self, OptionRowView};
 use super::super::widgets::{Reaction, Widget, button, react};
-use super::{draw_chrome, draw_help, look_of};
+use crate::chrome::{draw_chrome, draw_help, look_of};
 use headless::settings::Preferences;
 
 /// What the preferences screen's widgets say.

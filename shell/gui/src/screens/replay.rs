@@ -19,7 +19,7 @@ use super::super::play::panel::{finish_text, seat_color};
 use super::super::screen::{Command, Screen, View};
 use super::super::theme::palette;
 use super::super::widgets::{Reaction, Widget, button, react};
-use super::{draw_chrome, look_of};
+use crate::chrome::{draw_chrome, look_of};
 use game_core::{Observe, Seat};
 use headless::record::{RecordError, ReplayCursor, load};
 use headless::registry::GameKind;

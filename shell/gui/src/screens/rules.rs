@@ -11,7 +11,7 @@ use super::super::screen::{Command, Screen, View};
 use super::super::theme::palette;
 use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, button, react};
-use super::{draw_chrome, look_of};
+use crate::chrome::{draw_chrome, look_of};
 use headless::registry::{GameEntry, GameKind};
 
 /// What the rules screen's widgets say.

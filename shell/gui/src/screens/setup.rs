@@ -20,7 +20,7 @@ use super::super::widgets::scroll::{draw_indicator, scroll_by};
 use super::super::widgets::{Reaction, Widget, react};
 use super::labels::{first_text, mode_short, mode_text};
 use super::rules::RulesScreen;
-use super::{draw_chrome, draw_help, look_of};
+use crate::chrome::{draw_chrome, draw_help, look_of};
 use game_core::rules::{Allowed, RuleField};
 use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, FirstMover, GameSchema, LEVELS, PlayMode};

@@ -82,7 +82,7 @@ impl BoardUi<Blockade> for BlockadeBoard {
     }
 
     fn draw(&self, frame: &BoardFrame<'_, Blockade, Square>, canvas: &mut Canvas) {
-        draw::board(self, frame, canvas);
+        draw::board(draw::BoardState { placing: self.placing(), last: self.last() }, frame, canvas);
     }
 
     fn on_move(

@@ -2,8 +2,7 @@
 //! stones, legal-move hints, a preview of the move under the cursor, and
 //! the changes of the move being shown.
 
-use super::anim::{Change, Look, change_of};
-use super::board::BlockadeBoard;
+use super::anim::{Change, Look, Placing, change_of};
 use super::layout::{cell, grid, square_rect};
 use crate::canvas::{Align, Canvas, Weight};
 use crate::geometry::{Point, Rect};
@@ -81,8 +80,17 @@ fn is_edge(size: u8, sq: Square) -> bool {
     sq.file() == 0 || sq.file() == size - 1 || sq.rank() == 0 || sq.rank() == size - 1
 }
 
+/// What the board's state adds to a frame for drawing it.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardState<'a> {
+    /// The move being played back, if any.
+    pub placing: Option<&'a Placing>,
+    /// What the last move changed.
+    pub last: Option<&'a MoveEffects>,
+}
+
 /// Draws the whole board.
-pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas: &mut Canvas) {
+pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Blockade, Square>, canvas: &mut Canvas) {
     let position = &frame.view.position;
     let size = position.size();
     let rect = frame.rect;
@@ -111,7 +119,7 @@ pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas
         );
     }
 
-    let placing = b.placing();
+    let placing = b.placing;
     let mover = position.to_move();
     // The move under the cursor, previewed.
     let preview: Option<MoveEffects> =
@@ -138,7 +146,7 @@ pub fn board(b: &BlockadeBoard, frame: &BoardFrame<'_, Blockade, Square>, canvas
                 Some(p) => {
                     p.current().filter(|(ch, _)| change_of(&p.effects, sq) == Some(*ch)).map(|(ch, _)| ch)
                 }
-                None => b.last().and_then(|e| change_of(e, sq)),
+                None => b.last.and_then(|e| change_of(e, sq)),
             };
             (sq, r, tint, value, look, marked)
         })

@@ -24,7 +24,7 @@ pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::blockad
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Blockade.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    if let Some(lobby) = crate::screens::host::lobby_for::<Blockade, _>(config, ctx, BlockadeBoard::new()) {
+    if let Some(lobby) = crate::net::lobby::lobby_for::<Blockade, _>(config, ctx, BlockadeBoard::new()) {
         return Ok(lobby);
     }
     Ok(Box::new(screen(config, ctx)?))

@@ -103,7 +103,13 @@ impl BoardUi<Stones> for StonesBoard {
     }
 
     fn draw(&self, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut Canvas) {
-        draw::board(self, frame, canvas);
+        let state = draw::BoardState {
+            counts: self.counts(frame.view),
+            rotated: self.rotated,
+            lit: self.winner_lit(frame.time),
+            sowing: self.sowing(),
+        };
+        draw::board(state, frame, canvas);
     }
 
     fn orient(&mut self, home: Seat, flipped: bool) {

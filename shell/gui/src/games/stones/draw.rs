@@ -1,8 +1,7 @@
 //! Drawing the Stones board: wooden board, hollow piles holding heaps of
 //! stones with their counts, highlights, and the sowing in progress.
 
-use super::anim::{Counts, Moment};
-use super::board::StonesBoard;
+use super::anim::{Counts, Moment, Sowing};
 use super::layout::place_rect;
 use crate::canvas::{Align, Canvas, Weight};
 use crate::geometry::{Point, Rect};
@@ -78,14 +77,27 @@ pub fn landing_place(position: &Stones, mv: Sow) -> Option<Place> {
     })
 }
 
+/// What the board's state adds to a frame for drawing it.
+#[derive(Debug)]
+pub struct BoardState<'a> {
+    /// The stones in every place now (mid-sowing, the sowing's counts).
+    pub counts: Counts,
+    /// Whether the board is turned so the second seat sits below.
+    pub rotated: bool,
+    /// The winner's score pile, while it is lit by its flashing.
+    pub lit: Option<Seat>,
+    /// The sowing being played back, if any.
+    pub sowing: Option<&'a Sowing>,
+}
+
 /// Draws the whole board.
-pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut Canvas) {
+pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut Canvas) {
     let position = &frame.view.position;
     let pits = position.pits();
     let rect = frame.rect;
     let m = frame.metrics;
-    let counts: Counts = b.counts(frame.view);
-    let rotated = b.rotated();
+    let counts: Counts = b.counts;
+    let rotated = b.rotated;
     let u = rect.w / (pits as f32 + 2.8);
     let count_size = (u * 0.22).clamp(m.small * 0.8, m.body * 1.2);
 
@@ -95,7 +107,7 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
     let playable = |pit: Pit| frame.legal.contains(&Sow::pile(pit.pile)) && pit.owner == mover;
 
     let hollow_fill = palette::WOOD_DARK;
-    let lit = b.winner_lit(frame.time);
+    let lit = b.lit;
     // The cursor, and where its sowing would end, ringed under the piles.
     let pulse = 0.75 + 0.25 * (frame.time * 4.0).sin();
     let cursor = frame.cursor;
@@ -140,7 +152,7 @@ pub fn board(b: &StonesBoard, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mut 
         canvas.round(Rect::new(x0 + u * 0.2, y, x1 - x0 - u * 0.4, u * 0.04), u * 0.02, seat_color(owner));
     }
 
-    if let Some(s) = b.sowing() {
+    if let Some(s) = b.sowing {
         draw_sowing(s, rect, pits, u, m.small, rotated, canvas);
     }
 }

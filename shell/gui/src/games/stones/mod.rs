@@ -24,7 +24,7 @@ pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::stones,
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Stones.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    if let Some(lobby) = crate::screens::host::lobby_for::<Stones, _>(config, ctx, StonesBoard::new()) {
+    if let Some(lobby) = crate::net::lobby::lobby_for::<Stones, _>(config, ctx, StonesBoard::new()) {
         return Ok(lobby);
     }
     Ok(Box::new(screen(config, ctx)?))

@@ -6,6 +6,7 @@ use super::layout::{ACTIONS, Drop, SetupLayout, setup_layout};
 use super::placement::Placement;
 use super::saved::SavedSetups;
 use crate::canvas::{Align, Canvas, Weight};
+use crate::chrome::{draw_chrome, look_of};
 use crate::context::AppContext;
 use crate::games::strategy_chess::art::{
     Face, army_colour, colour_name, draw_piece, draw_piece_body, draw_piece_shadow,
@@ -14,7 +15,6 @@ use crate::games::strategy_chess::board::draw::{draw_ground, outline};
 use crate::geometry::Rect;
 use crate::input::InputEvent;
 use crate::screen::{Command, Screen, View};
-use crate::screens::{draw_chrome, look_of};
 use crate::text::wrap;
 use crate::theme::{palette, rgb};
 use crate::widgets::{Reaction, Widget, button, hovered, react};

@@ -6,17 +6,15 @@
 //! or broken file is refused with its line and problem before anything
 //! is shown.
 
-use super::context::AppContext;
-use super::play::session::{Session, fixed_start};
-use super::play::{BoardUi, MatchConfig, PlayScreen, SeatKind};
-use super::screen::Screen;
-use super::screens::replay::ReplayScreen;
+use super::replay::ReplayScreen;
+use crate::context::AppContext;
+use crate::play::session::{Session, fixed_start};
+use crate::play::{BoardUi, MatchConfig, PlayScreen, SeatKind};
+use crate::screen::Screen;
 use game_core::{Evaluate, Observe, Seat};
-use headless::record::{GameRecord, RecordError, SavedGames, load};
+use headless::record::{RecordError, load};
 use headless::registry::GameKind;
 use headless::settings::{FirstMover, PlayMode};
-use std::path::PathBuf;
-use std::time::SystemTime;
 
 /// Who plays on when a saved game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,30 +23,6 @@ pub enum PlayOn {
     As(Seat),
     /// Two people at this computer.
     TwoPlayers,
-}
-
-/// Saves the game of `session` as a new file in `games`. What one seat of
-/// a network game saw gets the final hash too when its moves replay (in
-/// games without hidden setups), so a later change to the file is caught.
-pub fn save_session<G: Observe + Evaluate>(
-    session: &Session<G>,
-    games: &SavedGames,
-) -> Result<PathBuf, RecordError> {
-    let mut record = session.record()?;
-    seal::<G>(&mut record);
-    games.save(&record, SystemTime::now())
-}
-
-/// Sets the final hash of a record that has none, if its moves replay.
-pub fn seal<G: Observe>(record: &mut GameRecord) {
-    if record.final_hash.is_some() {
-        return;
-    }
-    if let Ok(text) = record.to_toml()
-        && let Ok(loaded) = load::<G>(&text)
-    {
-        record.final_hash = Some(loaded.referee.position().hash_key());
-    }
 }
 
 /// The replay viewer of the record `text` of `game`, drawn with `board`.
@@ -109,9 +83,9 @@ pub fn open_record(
     open: Open,
     ctx: &mut AppContext,
 ) -> Result<Box<dyn Screen>, RecordError> {
-    use super::games::blockade::BlockadeBoard;
-    use super::games::stones::StonesBoard;
-    use super::games::strategy_chess::play::ChessBoard;
+    use crate::games::blockade::BlockadeBoard;
+    use crate::games::stones::StonesBoard;
+    use crate::games::strategy_chess::play::ChessBoard;
     let prefs = ctx.settings.preferences;
     match (game, open) {
         (GameKind::Stones, Open::Replay) => {
@@ -146,8 +120,10 @@ mod tests {
     use super::*;
     use crate::games::stones::StonesBoard;
     use crate::play::StartMaker;
+    use crate::play::save::{save_session, seal};
     use game_core::Game;
     use headless::record::RecordKind;
+    use headless::record::SavedGames;
     use stones::{Stones, StonesRules};
 
     fn scratch(name: &str) -> SavedGames {

@@ -26,7 +26,7 @@ use super::super::screen::{Command, Screen, View};
 use super::super::theme::{Metrics, Rgba, palette};
 use super::super::widgets::text_field::{self, CharFilter, FieldView, TextField};
 use super::super::widgets::{Reaction, Widget, button, react};
-use super::{draw_chrome, look_of};
+use crate::chrome::{draw_chrome, look_of};
 use game_core::{Evaluate, Observe, Seat};
 use headless::protocol::DEFAULT_PORT;
 use headless::settings::{MAX_ADDRESS_CHARS, PORTS};
