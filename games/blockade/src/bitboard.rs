@@ -36,11 +36,8 @@
 //! all counts with a threshold in a few word operations.
 
 use crate::rules::{MAX_SIZE, MIN_SIZE, Neighbourhood};
+use crate::square::STRIDE;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
-
-/// The distance in bits between two ranks in the public numbering of
-/// squares (and in the wide layout).
-pub(crate) const STRIDE: u32 = 11;
 
 /// The largest board kept in the compact (`u64`, stride 8) layout.
 pub(crate) const COMPACT_MAX_SIZE: u8 = 8;

@@ -4,7 +4,6 @@ use crate::bitboard::{COMPACT_MAX_SIZE, Geometry, Word};
 use crate::rules::BlockadeRules;
 use crate::square::{Square, SquareSet};
 use game_core::{RuleSet, Seat};
-use std::fmt;
 
 /// A Blockade position under its rules.
 ///
@@ -170,13 +169,5 @@ impl Blockade {
         count(g.corners) * u32::from(self.rules.corner_value)
             + count(g.edges) * u32::from(self.rules.edge_value)
             + count(g.interior)
-    }
-}
-
-impl fmt::Debug for Blockade {
-    /// The position text and the rules that differ from the defaults, so
-    /// a failing test prints something a person can read.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Blockade({:?}; {})", crate::position_text::format(self), self.rules.summary())
     }
 }

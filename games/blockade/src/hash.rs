@@ -14,7 +14,8 @@
 //! every byte position of a layout's word and every value of that byte,
 //! the XOR of the keys of the squares its bits stand for.
 
-use crate::bitboard::{COMPACT_MAX_SIZE, STRIDE, stride_for};
+use crate::bitboard::{COMPACT_MAX_SIZE, stride_for};
+use crate::square::STRIDE;
 use game_core::Seat;
 use game_core::rng::zobrist_keys;
 

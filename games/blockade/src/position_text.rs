@@ -14,10 +14,19 @@
 
 use crate::board::Blockade;
 use game_core::{PositionError, RuleSet, Seat};
+use std::fmt;
 
 const PLAYER_ONE: char = 'x';
 const PLAYER_TWO: char = 'o';
 const EMPTY: char = '.';
+
+impl fmt::Debug for Blockade {
+    /// The position text and the rules that differ from the defaults, so
+    /// a failing test prints something a person can read.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Blockade({:?}; {})", format(self), self.rules.summary())
+    }
+}
 
 /// The position in its text form.
 pub(crate) fn format(position: &Blockade) -> String {

@@ -1,9 +1,12 @@
 //! Squares and sets of squares, and how squares are written (`a1`..`k11`).
 
-use crate::bitboard::STRIDE;
 use crate::rules::MAX_SIZE;
 use game_core::NotationError;
 use std::fmt;
+
+/// The distance in bits between two ranks in the public numbering of
+/// squares (and in the wide layout of the bitboards).
+pub(crate) const STRIDE: u32 = 11;
 
 /// A square of the largest (11x11) board: a file `a..k` from Player One's
 /// left and a rank `1..11` from Player One's side.

@@ -1,7 +1,7 @@
 //! The start patterns, as defined on [`StartPattern`].
 
-use crate::bitboard::STRIDE;
 use crate::rules::{BlockadeRules, Neighbourhood, StartPattern};
+use crate::square::STRIDE;
 
 /// The stones of each seat at the start, by seat index.
 pub(crate) fn start_stones(rules: &BlockadeRules) -> [u128; 2] {
