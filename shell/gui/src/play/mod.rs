@@ -18,6 +18,7 @@ pub mod board;
 pub mod computer;
 pub mod layout;
 pub mod panel;
+pub mod refusal;
 pub mod remote;
 pub mod save;
 pub mod screen;
@@ -26,6 +27,7 @@ pub mod talk;
 
 pub use board::{BoardFrame, BoardUi, Pick, StatusLine, Tone};
 pub use layout::PlayMsg;
+pub use refusal::Refusal;
 pub use remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
 pub use screen::PlayScreen;
 pub use session::{Happening, SeatDriver, SeatKind, Session, StartMaker};

@@ -308,7 +308,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     fn play_move(&mut self, mv: G::Move) {
         match self.session.play(mv) {
             Ok(h) => self.happen(h),
-            Err(e) => self.toast(e),
+            Err(e) => self.toast(e.to_string()),
         }
     }
 
@@ -363,7 +363,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 } else {
                     match self.session.resign() {
                         Ok(h) => self.happen(h),
-                        Err(e) => self.toast(e),
+                        Err(e) => self.toast(e.to_string()),
                     }
                 }
             }
@@ -377,12 +377,12 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 match result {
                     Ok(()) if offer == DrawOffer::Theirs => self.toast("Draw accepted"),
                     Ok(()) => self.toast("Draw offered: it stands until the next move"),
-                    Err(e) => self.toast(e),
+                    Err(e) => self.toast(e.to_string()),
                 }
             }
             PlayMsg::Button(PlayButton::Claim) => {
                 if let Err(e) = self.session.claim() {
-                    self.toast(e);
+                    self.toast(e.to_string());
                 }
             }
             PlayMsg::Button(PlayButton::NewGame) | PlayMsg::PlayAgain => match self.session.new_game() {
@@ -391,17 +391,17 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                     self.happen(h);
                     self.focus = None;
                 }
-                Err(e) => self.toast(e),
+                Err(e) => self.toast(e.to_string()),
             },
             PlayMsg::Button(PlayButton::Undo) => match self.session.undo() {
                 Ok(h) => self.happen(h),
-                Err(e) => self.toast(e),
+                Err(e) => self.toast(e.to_string()),
             },
             PlayMsg::Button(PlayButton::PlayForMe) => match self.session.play_for_me() {
                 Ok(()) => {
                     self.board.clear_pick();
                 }
-                Err(e) => self.toast(e),
+                Err(e) => self.toast(e.to_string()),
             },
             PlayMsg::Button(PlayButton::Level) => {
                 let level = self.session.cycle_level();
@@ -494,7 +494,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                         self.chat_scroll = None;
                         self.mark_chat_read();
                     }
-                    Err(e) => self.toast(e),
+                    Err(e) => self.toast(e.to_string()),
                 }
                 true
             }
@@ -527,7 +527,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                     self.refresh();
                     self.place_cursor();
                 }
-                Err(e) => self.toast(e),
+                Err(e) => self.toast(e.to_string()),
             },
             Key::Arrow(direction) => {
                 self.focus = None;

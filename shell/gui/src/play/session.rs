@@ -6,6 +6,7 @@
 //! holds the referee). Either way the screen is handed views only.
 
 use super::computer::{Poll, Thinking, player_at};
+use super::refusal::Refusal;
 use super::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
 use super::talk::{DrawOffer, Talk};
 use ai::ComputerPlayer;
@@ -411,25 +412,25 @@ impl<G: Observe + Evaluate> Session<G> {
 
     /// The person at this computer plays `mv`. Refused (with the reason)
     /// if it is not their turn or the move is illegal.
-    pub fn play(&mut self, mv: G::Move) -> Result<Happening<G>, String> {
+    pub fn play(&mut self, mv: G::Move) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
         if !self.legal.contains(&mv) {
-            return Err("that move is not allowed now".into());
+            return Err(Refusal::NotAllowedNow);
         }
         let seat = self.to_move();
         self.submit(seat, mv)
     }
 
     /// Submits a move for `seat` to the referee (or the server).
-    fn submit(&mut self, seat: Seat, mv: G::Move) -> Result<Happening<G>, String> {
+    fn submit(&mut self, seat: Seat, mv: G::Move) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
         let viewer_before = self.viewer();
         let before = self.view_of(viewer_before);
         let ply = self.ply();
         match &mut self.arbiter {
             Arbiter::Local { referee, .. } => {
-                referee.submit(seat, ply, mv).map_err(|e| e.to_string())?;
+                referee.submit(seat, ply, mv)?;
             }
             Arbiter::Remote { link, awaiting, .. } => {
-                link.outgoing.send(LocalEvent::Move { ply, mv }).map_err(|_| "the connection is closed")?;
+                link.outgoing.send(LocalEvent::Move { ply, mv }).map_err(|_| Refusal::Disconnected)?;
                 *awaiting = true;
                 self.refresh_legal();
                 return Ok(Happening::Reset);
@@ -602,25 +603,25 @@ impl<G: Observe + Evaluate> Session<G> {
         }
     }
 
-    fn send_remote(&mut self, event: LocalEvent<G::Move>) -> Result<(), String> {
+    fn send_remote(&mut self, event: LocalEvent<G::Move>) -> Result<(), Refusal<G::RuleViolation>> {
         match &mut self.arbiter {
             Arbiter::Remote { link, closed: false, .. } => {
-                link.outgoing.send(event).map_err(|_| "the connection is closed".to_string())
+                link.outgoing.send(event).map_err(|_| Refusal::Disconnected)
             }
-            Arbiter::Remote { .. } => Err("the connection is closed".into()),
-            Arbiter::Local { .. } => Err("only in a network game".into()),
+            Arbiter::Remote { .. } => Err(Refusal::Disconnected),
+            Arbiter::Local { .. } => Err(Refusal::OnlyOnline),
         }
     }
 
     /// Sends a chat line to the opponent (and shows it in the chat).
-    pub fn say(&mut self, text: &str) -> Result<(), String> {
+    pub fn say(&mut self, text: &str) -> Result<(), Refusal<G::RuleViolation>> {
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
         if text.is_empty() {
-            return Err("nothing to send".into());
+            return Err(Refusal::NothingToSend);
         }
         if text.chars().count() > MAX_CHAT_CHARS {
-            return Err(format!("a chat line has at most {MAX_CHAT_CHARS} characters"));
+            return Err(Refusal::ChatTooLong(MAX_CHAT_CHARS));
         }
         self.send_remote(LocalEvent::Chat(text.to_string()))?;
         let me = self.home;
@@ -631,12 +632,12 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     /// Offers the opponent a draw.
-    pub fn offer_draw(&mut self) -> Result<(), String> {
+    pub fn offer_draw(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
         if self.outcome().is_some() {
-            return Err("the game is over".into());
+            return Err(Refusal::GameOver);
         }
         if self.talk().is_some_and(|t| t.offer() == DrawOffer::Mine) {
-            return Err("you offered a draw already; it stands until the next move".into());
+            return Err(Refusal::DrawAlreadyOffered);
         }
         self.send_remote(LocalEvent::OfferDraw)?;
         if let Arbiter::Remote { talk, .. } = &mut self.arbiter {
@@ -647,17 +648,17 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     /// Accepts the opponent's draw offer.
-    pub fn accept_draw(&mut self) -> Result<(), String> {
+    pub fn accept_draw(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
         if self.talk().is_none_or(|t| t.offer() != DrawOffer::Theirs) {
-            return Err("there is no draw offer to accept".into());
+            return Err(Refusal::NoDrawOffer);
         }
         self.send_remote(LocalEvent::AcceptDraw)
     }
 
     /// Claims the game once the opponent's grace period has run out.
-    pub fn claim(&mut self) -> Result<(), String> {
+    pub fn claim(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
         if !self.talk().is_some_and(|t| t.can_claim(Instant::now())) {
-            return Err("the opponent may still come back".into());
+            return Err(Refusal::OpponentMayReturn);
         }
         self.send_remote(LocalEvent::Claim)
     }
@@ -682,16 +683,16 @@ impl<G: Observe + Evaluate> Session<G> {
 
     /// Takes back the person's last move and the computer's reply (against
     /// the computer), or the last move (two players). Local matches only.
-    pub fn undo(&mut self) -> Result<Happening<G>, String> {
+    pub fn undo(&mut self) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
         if matches!(self.finish(), Some(Finish::Resigned(_) | Finish::Abandoned(_) | Finish::DrawAgreed)) {
-            return Err("the game is over".into());
+            return Err(Refusal::GameOver);
         }
         let humans: Vec<Seat> = Seat::all(2).filter(|s| self.seat_kind(*s) == SeatKind::Human).collect();
         let Arbiter::Local { referee, .. } = &mut self.arbiter else {
-            return Err("moves cannot be taken back in a network game".into());
+            return Err(Refusal::NoUndoOnline);
         };
         if humans.is_empty() {
-            return Err("nothing to take back in a demo".into());
+            return Err(Refusal::NoUndoInDemo);
         }
         let history = referee.history();
         // Back past the computer's replies, then past one move of a person.
@@ -700,14 +701,14 @@ impl<G: Observe + Evaluate> Session<G> {
             plies += 1;
         }
         if plies == history.len() {
-            return Err("there is no move of yours to take back".into());
+            return Err(Refusal::NothingToTakeBack);
         }
         plies += 1;
         let thinking = self.thinking.take();
         if let Some(t) = thinking {
             t.cancel();
         }
-        referee.take_back(plies).map_err(|e| e.to_string())?;
+        referee.take_back(plies)?;
         self.last_move = referee.history().last().map(|p| p.mv);
         self.refresh_legal();
         Ok(Happening::Reset)
@@ -721,14 +722,14 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     /// Starts a new game at this computer (a new seed for its setups).
-    pub fn new_game(&mut self) -> Result<Happening<G>, String> {
+    pub fn new_game(&mut self) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
         self.stop_thinking();
         self.game_index += 1;
         let seed = splitmix64(self.seed ^ self.game_index);
         let Arbiter::Local { referee, setups, start } = &mut self.arbiter else {
-            return Err("a network game is started from the host".into());
+            return Err(Refusal::NewGameFromHost);
         };
-        let (position, used) = start(seed)?;
+        let (position, used) = start(seed).map_err(Refusal::Start)?;
         *referee = Referee::new(position);
         *setups = used;
         for seat in &mut self.seats {
@@ -742,9 +743,9 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     /// F2: the computer plays the move of the person to move.
-    pub fn play_for_me(&mut self) -> Result<(), String> {
+    pub fn play_for_me(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
         if !self.human_to_move() {
-            return Err("it is not your turn".into());
+            return Err(Refusal::NotYourTurn);
         }
         let seat = self.to_move();
         let player = super::computer::player_with_table::<G>(self.level, super::computer::HINT_TT_MB);
@@ -780,9 +781,9 @@ impl<G: Observe + Evaluate> Session<G> {
 
     /// F5: two people at this computer, or back to playing the computer
     /// (which takes the seat not the person's). Local matches only.
-    pub fn toggle_two_players(&mut self) -> Result<(), String> {
+    pub fn toggle_two_players(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
         if self.is_remote() {
-            return Err("not in a network game".into());
+            return Err(Refusal::NotOnline);
         }
         self.before_demo = None;
         let kinds = [self.seats[0].kind(), self.seats[1].kind()];
@@ -830,14 +831,14 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     /// The viewer gives up (Strategy Chess's forfeit): the other seat wins.
-    pub fn resign(&mut self) -> Result<Happening<G>, String> {
+    pub fn resign(&mut self) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
         let seat = self.viewer();
         self.stop_thinking();
         if self.outcome().is_some() {
-            return Err("the game is over".into());
+            return Err(Refusal::GameOver);
         }
         if let Arbiter::Local { referee, .. } = &mut self.arbiter {
-            referee.resign(seat).map_err(|e| e.to_string())?;
+            referee.resign(seat)?;
         } else {
             self.send_remote(LocalEvent::Resign)?;
         }
