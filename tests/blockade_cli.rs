@@ -3,33 +3,7 @@
 
 mod cli_support;
 
-use cli_support::{boardsuite, stderr, stdout};
-use std::path::PathBuf;
-
-/// A position file in a fresh directory, removed on drop.
-struct PositionFile(PathBuf);
-
-impl PositionFile {
-    fn new(name: &str, text: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("boardsuite-blockade-cli-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("position.txt");
-        std::fs::write(&file, text).unwrap();
-        PositionFile(file)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for PositionFile {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            std::fs::remove_dir_all(dir).ok();
-        }
-    }
-}
+use cli_support::{PositionFile, boardsuite, stderr, stdout};
 
 #[test]
 fn perft_counts_from_the_start() {
@@ -120,12 +94,12 @@ fn verify_from_a_position_file() {
     // x on c3 captures b3 (c3, c2, b2 around it) and claims d2; o has no
     // stone left, so the game ends: x has b2, c2, b3, c3, d2 and the edge
     // square d1 (3 points).
-    let file = PositionFile::new("end", ".....\n.....\n.o...\n.xx..\n...x.\nx\n");
+    let file = PositionFile::new("blockade-end", ".....\n.....\n.o...\n.xx..\n...x.\nx\n");
     let out =
         boardsuite(&["verify", "blockade", "--set", "size=5", "--position", file.path(), "--moves", "c3"]);
     assert_eq!(stdout(&out), "ok 1\noutcome first +8\n", "{}", stderr(&out));
     // The one-line form reads too, and no moves is fine.
-    let file = PositionFile::new("line", "...../...../.o.../.xx../...x. o");
+    let file = PositionFile::new("blockade-line", "...../...../.o.../.xx../...x. o");
     let out =
         boardsuite(&["verify", "blockade", "--set", "size=5", "--position", file.path(), "--moves", ""]);
     assert_eq!(stdout(&out), "ok 0\noutcome none\n", "{}", stderr(&out));
@@ -138,11 +112,11 @@ fn malformed_input_exits_2() {
     assert!(stdout(&out).is_empty());
     assert!(stderr(&out).contains("move 2 `zz`: expected a square"), "{}", stderr(&out));
     // A 5x5 position under the default 8x8 rules.
-    let file = PositionFile::new("size", ".....\n.....\n.o...\n.xx..\n...x.\nx\n");
+    let file = PositionFile::new("blockade-size", ".....\n.....\n.o...\n.xx..\n...x.\nx\n");
     let out = boardsuite(&["verify", "blockade", "--position", file.path(), "--moves", "c3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("the board has 5 ranks, but size=8 needs 8"), "{}", stderr(&out));
-    let file = PositionFile::new("char", "...../..#../...../...../..... x");
+    let file = PositionFile::new("blockade-char", "...../..#../...../...../..... x");
     let out =
         boardsuite(&["verify", "blockade", "--set", "size=5", "--position", file.path(), "--moves", "c3"]);
     assert_eq!(out.status.code(), Some(2));

@@ -1,36 +1,9 @@
 //! The command-line contract of PRODUCT.md for Stones, on the real binary:
-//! `perft` and `verify`, their output and exit codes.
+//! `perft`, `verify` and `solve`, their output and exit codes.
 
 mod cli_support;
 
-use cli_support::{boardsuite, stderr, stdout};
-use std::path::PathBuf;
-
-/// A position file in a directory of its own, removed when dropped.
-struct PositionFile {
-    dir: PathBuf,
-    path: PathBuf,
-}
-
-impl PositionFile {
-    fn new(name: &str, text: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("boardsuite-stones-cli-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("position.txt");
-        std::fs::write(&path, text).unwrap();
-        PositionFile { dir, path }
-    }
-
-    fn path(&self) -> &str {
-        self.path.to_str().unwrap()
-    }
-}
-
-impl Drop for PositionFile {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.dir).ok();
-    }
-}
+use cli_support::{PositionFile, boardsuite, stderr, stdout};
 
 #[test]
 fn perft_prints_one_line_per_depth() {
@@ -129,7 +102,7 @@ fn verify_refuses_the_first_illegal_move_with_its_reason_and_exit_0() {
 
 #[test]
 fn verify_from_a_position_file() {
-    let file = PositionFile::new("end", "1 0 0 [5] / 2 3 0 [4] : first\n");
+    let file = PositionFile::new("stones-end", "1 0 0 [5] / 2 3 0 [4] : first\n");
     let three = ["--set", "pits=3"];
     // The free turn empties Player One's side: the game ends at once.
     let out =
@@ -155,15 +128,70 @@ fn malformed_positions_and_moves_exit_2() {
     let out = boardsuite(&["verify", "stones", "--moves", "0"]);
     assert_eq!(out.status.code(), Some(2));
     // The file is for 3 piles; the rules say 6.
-    let file = PositionFile::new("short", "1 0 0 [5] / 2 3 0 [4] : first\n");
+    let file = PositionFile::new("stones-short", "1 0 0 [5] / 2 3 0 [4] : first\n");
     let out = boardsuite(&["verify", "stones", "--position", file.path(), "--moves", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("has 3 piles but the rules say pits = 6"), "{}", stderr(&out));
-    let file = PositionFile::new("seat", "4 4 4 [0] / 4 4 4 [0] : nobody\n");
+    let file = PositionFile::new("stones-seat", "4 4 4 [0] / 4 4 4 [0] : nobody\n");
     let out = boardsuite(&["verify", "stones", "--set", "pits=3", "--position", file.path(), "--moves", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("first or second"), "{}", stderr(&out));
     let out = boardsuite(&["verify", "stones", "--setups", "1,2", "--moves", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("stones has no setups"), "{}", stderr(&out));
+}
+
+/// The lines of `solve` before its statistics: `move M value V` lines and
+/// the `value` line.
+fn solve_lines(args: &[&str]) -> Vec<String> {
+    let out = cli_support::command().env("BOARDSUITE_SOLVE_MB", "16").args(args).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.lines() {
+        lines.push(line.to_string());
+        if line.starts_with("value ") {
+            break;
+        }
+    }
+    lines
+}
+
+#[test]
+fn solve_from_a_position_gives_the_margin_of_the_seat_to_move_and_of_each_move() {
+    // Player Two to move, 7 banked against 10: its piles 2 and 3 can move.
+    let file = PositionFile::new("stones-solve", "1 0 2 [10] / 0 3 1 [7] : second");
+    let set = ["--set", "pits=3", "--set", "stones=4"];
+    let args = [&["solve", "stones", "--position", file.path(), "--each"][..], &set].concat();
+    assert_eq!(solve_lines(&args), ["move 2 value -4", "move 3 value -8", "value -4"]);
+    let args = [&["solve", "stones", "--position", file.path()][..], &set].concat();
+    assert_eq!(solve_lines(&args), ["value -4"], "without --each, the value alone");
+}
+
+#[test]
+fn solve_of_a_finished_position_is_its_banked_margin() {
+    let file = PositionFile::new("stones-solve-over", "0 0 0 [13] / 0 0 0 [11] : second");
+    let args =
+        ["solve", "stones", "--set", "pits=3", "--set", "stones=4", "--position", file.path(), "--each"];
+    assert_eq!(solve_lines(&args), ["value -2"], "no moves; the margin for Player Two");
+}
+
+#[test]
+fn solve_each_from_the_start_agrees_with_the_value() {
+    let lines = solve_lines(&["solve", "stones", "--set", "pits=3", "--set", "stones=3", "--each"]);
+    let values: Vec<i64> = lines.iter().map(|l| l.rsplit(' ').next().unwrap().parse().unwrap()).collect();
+    let (moves, value) = values.split_at(values.len() - 1);
+    assert_eq!(moves.len(), 3, "{lines:?}");
+    assert_eq!(moves.iter().max(), Some(&value[0]), "the best move's value is the position's: {lines:?}");
+}
+
+#[test]
+fn solve_refuses_a_bad_position_file_with_exit_2() {
+    let file = PositionFile::new("stones-solve-bad", "1 2 3 / nonsense");
+    let out = boardsuite(&["solve", "stones", "--position", file.path()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("bad position"), "{}", stderr(&out));
+    let out = boardsuite(&["solve", "stones", "--position", "/no/such/file"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
 }

@@ -96,6 +96,14 @@ pub struct PerftArgs {
 pub struct SolveArgs {
     /// The game (perfect-information games only).
     pub game: GameKind,
+    /// Solve this position (the game's text form) instead of the start:
+    /// the final margin, banked part included, for the seat to move.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+    /// First print the exact value of every legal move, in generation order
+    /// (`move M value V`, V for the seat to move before the move).
+    #[arg(long)]
+    pub each: bool,
     /// Rule options.
     #[command(flatten)]
     pub rules: RuleArgs,

@@ -1,9 +1,13 @@
-//! `boardsuite solve GAME [--set key=value ...]`
+//! `boardsuite solve GAME [--position FILE] [--each] [--set key=value ...]`
 //!
-//! Prints `value +N`, `value -N` or `value 0` (the first player's final
-//! margin under perfect play from the start position), then statistics,
-//! one per line. Perfect-information games only: a game with hidden
-//! pieces is refused with exit code 2.
+//! Prints `value +N`, `value -N` or `value 0`: the first player's final
+//! margin under perfect play from the start position, or, with
+//! `--position`, the final margin (what is already banked included) for
+//! the seat to move in that position. With `--each`, first one line per
+//! legal move, in generation order: `move M value V`, V the final margin
+//! for the seat to move before the move when that move is played and both
+//! then play perfectly. Then statistics, one per line. Perfect-information
+//! games only: a game with hidden pieces is refused with exit code 2.
 //!
 //! The solver's table takes [`DEFAULT_TABLE_MB`] MB unless the environment
 //! variable `BOARDSUITE_SOLVE_MB` says otherwise; its memory is only used
@@ -13,7 +17,7 @@
 use super::SolveArgs;
 use crate::failure::{CommandResult, Failure};
 use crate::registry::{GameKind, Registered, rules_from_settings};
-use ai::{SearchLimits, Solver, SolverConfig};
+use ai::{SearchLimits, Solution, SolveError, Solver, SolverConfig};
 use game_core::Solve;
 
 /// The solver's table size when `BOARDSUITE_SOLVE_MB` is not set. With
@@ -57,6 +61,32 @@ fn table_megabytes() -> Result<usize, Failure> {
     }
 }
 
+/// The value of every legal move of `position` if `each` (for the seat to
+/// move before the move, in generation order), then the solution of
+/// `position` itself; one solver, so its table serves them all.
+fn solve_with_moves<G: Solve>(
+    position: &G,
+    config: SolverConfig<G>,
+    each: bool,
+) -> Result<(Vec<(G::Move, i64)>, Solution<G::Move>), SolveError> {
+    let mut solver = Solver::new(config);
+    let mut values = Vec::new();
+    if each && position.outcome().is_none() {
+        let mover = position.to_move();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        for mv in moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let solution = solver.solve(&child, &SearchLimits::none())?;
+            let value = if child.to_move() == mover { solution.value } else { -solution.value };
+            values.push((mv, value));
+        }
+    }
+    let solution = solver.solve(position, &SearchLimits::none())?;
+    Ok((values, solution))
+}
+
 /// A margin as `+N`, `-N` or `0`.
 fn signed(margin: i64) -> String {
     if margin > 0 { format!("+{margin}") } else { margin.to_string() }
@@ -64,22 +94,37 @@ fn signed(margin: i64) -> String {
 
 fn solve_game<G: Registered + Solve>(args: &SolveArgs, future_bound: Option<fn(&G) -> i32>) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
-    let start = G::start_position(&rules, None)?;
+    let (start, from_file) = match &args.position {
+        Some(path) => {
+            let text = crate::files::read_text_capped(path, crate::files::MAX_FILE_BYTES)
+                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+            let position = G::parse_position(&rules, &text)
+                .map_err(|e| Failure::usage(format!("bad position in {}: {e}", path.display())))?;
+            (position, true)
+        }
+        None => (G::start_position(&rules, None)?, false),
+    };
     let table_mb = table_megabytes()?;
     let config = SolverConfig { table_mb, future_bound, ..SolverConfig::default() };
     let position = start.clone();
+    let each = args.each;
     let solver = std::thread::Builder::new()
         .name("solver".into())
         .stack_size(SOLVER_STACK)
-        .spawn(move || Solver::new(config).solve(&position, &SearchLimits::none()))
+        .spawn(move || solve_with_moves(&position, config, each))
         .map_err(|e| Failure::runtime(format!("cannot start the solver: {e}")))?;
-    let solution = solver
+    let (moves, solution) = solver
         .join()
         .map_err(|_| Failure::runtime("the solver stopped unexpectedly"))?
         .map_err(|e| Failure::runtime(format!("cannot solve {}: {e}", G::NAME)))?;
 
+    for (mv, value) in moves {
+        println!("move {} value {}", start.format_move(mv), signed(value));
+    }
+    // From the start the contract is the first player's margin; from a
+    // position, the margin of the seat to move.
+    println!("value {}", signed(if from_file { solution.value } else { solution.first_seat_margin }));
     let stats = &solution.stats;
-    println!("value {}", signed(solution.first_seat_margin));
     if let Some(mv) = solution.best_move {
         println!("best move {}", start.format_move(mv));
     }
