@@ -17,16 +17,14 @@
 use crate::board::{Board, PublicFacts};
 use crate::combat::{Clash, battle};
 use crate::history::{Battle, PublicEvent, PublicHistory};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::odds::StrikeOdds;
 use crate::rank::{Colour, Piece, RANK_COUNT};
 use crate::repetition::{Chase, TwoSquare};
 use crate::rules::{BombRule, MAX_PLIES, ScoutRule, StrategyChessRules};
-use crate::setup::Setup;
 use crate::square::Square;
-use crate::violation::Violation;
-use game_core::rng::{GameRng, splitmix64, zobrist_keys};
-use game_core::{Game, NotationError, Outcome, PositionError, RuleSet, Seat, SetupError};
+use game_core::Outcome;
+use game_core::rng::zobrist_keys;
 use std::sync::Arc;
 
 /// The rule options the hot paths read, copied out of the shared rules.
@@ -78,7 +76,7 @@ pub struct StrategyChess {
     pub(crate) odds: Option<StrikeOdds>,
 }
 
-const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
+pub(crate) const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
 
 impl StrategyChess {
     /// A position with these pieces, `to_move` to move, nothing moved or
@@ -310,124 +308,13 @@ impl StrategyChess {
     }
 }
 
-impl Game for StrategyChess {
-    const NAME: &'static str = "strategy-chess";
-    /// `from * 36 + direction * 9 + (distance - 1)`.
-    const MOVE_SLOTS: usize = 100 * 36;
-    type Move = Move;
-    type Rules = StrategyChessRules;
-    type RuleViolation = Violation;
-    type Setup = Setup;
-
-    /// Red's setup first, then Blue's; each must hold exactly the army.
-    fn start(rules: &StrategyChessRules, setups: &[Setup]) -> Result<Self, SetupError> {
-        rules.validate().map_err(|e| SetupError::new(Seat::FIRST, e.to_string()))?;
-        if setups.len() != 2 {
-            return Err(SetupError::new(
-                Seat(setups.len().min(255) as u8),
-                format!("two setups are needed (Red's, then Blue's), not {}", setups.len()),
-            ));
-        }
-        let mut board = Board::empty();
-        for colour in Colour::BOTH {
-            let setup = &setups[colour.index()];
-            setup.check(&rules.army).map_err(|problem| SetupError::new(colour.seat(), problem))?;
-            for (square, rank) in setup.placements(colour) {
-                board.put(square, Piece::new(colour, rank), PublicFacts::default());
-            }
-        }
-        Ok(StrategyChess::from_board(rules, board, rules.first))
-    }
-
-    /// A strong setup is a library setup with its Flag bombed in
-    /// ([`crate::generator::guarded_setup`]); otherwise a generated one.
-    fn random_setup(rules: &StrategyChessRules, seat: Seat, strong: bool, rng: &mut GameRng) -> Setup {
-        if strong {
-            crate::generator::guarded_setup(&rules.army, rng)
-        } else {
-            crate::generator::random_setup(&rules.army, Colour::of_seat(seat), false, rng)
-        }
-    }
-
-    fn rules(&self) -> &StrategyChessRules {
-        &self.rules
-    }
-
-    fn to_move(&self) -> Seat {
-        self.to_move.seat()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves);
-    }
-
-    fn count_legal_moves(&self, scratch: &mut Vec<Move>) -> usize {
-        self.count(scratch)
-    }
-
-    fn check_move(&self, mv: Move) -> Result<(), Violation> {
-        self.check(mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        self.play_move(mv);
-    }
-
-    fn hash_key(&self) -> u64 {
-        let mut key = self.board.key();
-        if self.to_move == Colour::Blue {
-            key ^= BLUE_TO_MOVE_KEY;
-        }
-        if self.flags.two_square_rule {
-            key ^= splitmix64(self.two_square.fingerprint());
-        }
-        if self.flags.more_square_rule {
-            key ^= splitmix64(self.chase.fingerprint() ^ 0x0043_4841_5345);
-        }
-        if let Some(odds) = &self.odds {
-            key ^= splitmix64(odds.fingerprint() ^ 0x4c55_434b);
-        }
-        key
-    }
-
-    fn move_slot(mv: Move) -> usize {
-        match mv.from.line_to(mv.to) {
-            Some((dir, distance)) => mv.from.index() * 36 + dir.index() * 9 + (distance - 1).min(8),
-            None => mv.from.index() * 36,
-        }
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(text)
-    }
-
-    fn format_position(&self) -> String {
-        crate::position_text::format(self)
-    }
-
-    fn parse_position(rules: &StrategyChessRules, text: &str) -> Result<Self, PositionError> {
-        crate::position_text::parse(rules, text)
-    }
-
-    fn random_move(&self, rng: &mut GameRng, scratch: &mut Vec<Move>) -> Option<Move> {
-        self.random(rng, scratch)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::library::Library;
+    use crate::setup::Setup;
     use game_core::rng::seeded;
-    use game_core::{Evaluate, Observe};
+    use game_core::{Evaluate, Game, Observe, Seat};
 
     fn library_setups(a: u32, b: u32) -> [Setup; 2] {
         let library = Library::builtin();

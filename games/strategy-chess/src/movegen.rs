@@ -15,6 +15,7 @@
 //! allocates: moves go to a caller's buffer or a closure.
 
 use crate::game::StrategyChess;
+use crate::moves::Move;
 use crate::rank::{Colour, Rank};
 use crate::repetition::{ChaseBan, TwoSquareBan};
 use crate::rules::ScoutRule;
@@ -22,23 +23,6 @@ use crate::square::{Direction, LAND, NEIGHBOUR, Square, SquareSet, nth_square, o
 use crate::violation::Violation;
 use game_core::rng::GameRng;
 use rand::Rng;
-use serde::{Deserialize, Serialize};
-
-/// A move: the piece on `from` goes to (or strikes) `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Move {
-    /// The moving piece's square.
-    pub from: Square,
-    /// Where it goes, or the square of the piece it strikes.
-    pub to: Square,
-}
-
-impl Move {
-    /// The move from `from` to `to`.
-    pub const fn new(from: Square, to: Square) -> Move {
-        Move { from, to }
-    }
-}
 
 /// What the repetition rules forbid the side to move right now.
 #[derive(Clone, Copy, Debug, Default)]

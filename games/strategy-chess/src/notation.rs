@@ -7,7 +7,7 @@
 //! strikes), so `b4xb5` onto an empty square is the move `b4-b5`.
 
 use crate::game::StrategyChess;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::square::Square;
 use game_core::NotationError;
 

@@ -14,7 +14,7 @@
 //! which hold Blue pieces. Battles remove pieces, so no position before
 //! the last battle can come back; only the quiet moves since then are read.
 
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::Colour;
 use crate::square::SQUARES;
 use crate::view::{Seen, StrategyChessView};

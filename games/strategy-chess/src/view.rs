@@ -16,14 +16,13 @@
 use crate::board::{Board, PublicFacts};
 use crate::game::{Flags, StrategyChess};
 use crate::history::{PublicEvent, PublicHistory};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::{Colour, Piece, RANK_COUNT, Rank};
 use crate::repetition::{Chase, TwoSquare};
 use crate::rules::StrategyChessRules;
 use crate::square::{SQUARES, Square};
 use crate::violation::Violation;
-use game_core::rng::GameRng;
-use game_core::{NotationError, Observe, Outcome, Seat, SeatView};
+use game_core::{NotationError, Outcome, Seat, SeatView};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::Arc;
 
@@ -294,10 +293,10 @@ impl SeatView for StrategyChessView {
     }
 }
 
-impl Observe for StrategyChess {
-    type View = StrategyChessView;
-
-    fn view(&self, seat: Seat) -> StrategyChessView {
+impl StrategyChess {
+    /// What `seat` sees of this position (game-core's
+    /// [`Observe::view`](game_core::Observe::view)).
+    pub(crate) fn seat_view(&self, seat: Seat) -> StrategyChessView {
         let viewer = Colour::of_seat(seat);
         let squares = std::array::from_fn(|i| {
             let sq = Square::new(i).expect("0..100");
@@ -327,47 +326,13 @@ impl Observe for StrategyChess {
             outcome: self.outcome,
         }
     }
-
-    /// A position drawn under the computer's beliefs
-    /// ([`crate::beliefs::BeliefModel::DEFAULT`]); see [`crate::sampler`].
-    fn sample(view: &StrategyChessView, rng: &mut GameRng) -> StrategyChess {
-        crate::sampler::sample_with(view, &crate::beliefs::BeliefModel::DEFAULT, rng)
-    }
-
-    /// Moves that lead back to a position already seen cost a little
-    /// ([`crate::progress`]).
-    fn move_preference(view: &StrategyChessView, mv: Move) -> i32 {
-        -crate::progress::repetition_bias(view, mv)
-    }
-
-    /// Insight 0 draws by the hard facts alone
-    /// ([`crate::beliefs::BeliefModel::UNIFORM`]), any other by the full
-    /// beliefs; they are worked out once for all the draws.
-    fn sampler<'v>(
-        view: &'v StrategyChessView,
-        insight: u8,
-    ) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
-        let model = crate::beliefs::BeliefModel::for_insight(insight);
-        let beliefs = crate::beliefs::Beliefs::of(view, &model);
-        let odds = (insight >= 2).then(|| {
-            let mut rng = game_core::rng::seeded(u64::from(view.plies()) ^ 0x0DD5);
-            crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
-        });
-        Box::new(move |rng| {
-            let position = crate::sampler::sample(view, &beliefs, rng);
-            match &odds {
-                Some(odds) => position.with_odds(odds.clone()),
-                None => position,
-            }
-        })
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::library::Library;
-    use game_core::Game;
+    use game_core::{Game, Observe};
 
     #[test]
     fn what_goes_over_the_wire_hides_the_enemy() {

@@ -21,7 +21,7 @@ use super::reading::{Chances, Reading};
 use super::tactics::{Candidate, Plan, Temper, choose};
 use crate::army::Army;
 use crate::combat::{Clash, battle};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::Rank;
 use crate::setup::Setup;
 use crate::square::Square;

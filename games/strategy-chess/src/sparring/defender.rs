@@ -27,7 +27,7 @@ use super::placement::{BACK, LANES, Placement, find, steps};
 use super::reading::{Chances, Reading};
 use super::tactics::{Candidate, Plan, Temper, choose, urgency};
 use crate::army::Army;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::Rank;
 use crate::setup::Setup;
 use crate::square::Square;

@@ -50,7 +50,7 @@ pub mod rusher;
 mod tactics;
 
 use crate::army::Army;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::Colour;
 use crate::rules::StrategyChessRules;
 use crate::setup::Setup;

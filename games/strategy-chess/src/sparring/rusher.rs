@@ -17,7 +17,7 @@ use super::placement::{BACK, Placement, find, in_lane, steps};
 use super::reading::{Chances, Reading};
 use super::tactics::{Candidate, Plan, Temper, choose};
 use crate::army::Army;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::Rank;
 use crate::setup::Setup;
 use crate::square::Square;

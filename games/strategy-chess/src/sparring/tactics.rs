@@ -41,7 +41,7 @@
 
 use super::reading::{Chances, Odds, Reading, WIN, chances};
 use crate::combat::{Clash, battle};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rank::{RANK_COUNT, Rank};
 use crate::rules::ScoutRule;
 use crate::square::{Direction, SQUARES, Square};

@@ -61,6 +61,10 @@ fn table_megabytes() -> Result<usize, Failure> {
     }
 }
 
+/// Each legal move with its exact value (in generation order), and the
+/// solution of the position.
+type Solved<M> = (Vec<(M, i64)>, Solution<M>);
+
 /// The value of every legal move of `position` if `each` (for the seat to
 /// move before the move, in generation order), then the solution of
 /// `position` itself; one solver, so its table serves them all.
@@ -68,7 +72,7 @@ fn solve_with_moves<G: Solve>(
     position: &G,
     config: SolverConfig<G>,
     each: bool,
-) -> Result<(Vec<(G::Move, i64)>, Solution<G::Move>), SolveError> {
+) -> Result<Solved<G::Move>, SolveError> {
     let mut solver = Solver::new(config);
     let mut values = Vec::new();
     if each && position.outcome().is_none() {
