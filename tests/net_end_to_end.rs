@@ -212,7 +212,7 @@ fn the_real_binaries_serve_and_play_a_game() {
 /// same check for Strategy Chess piece identities.
 #[test]
 fn hidden_setups_never_cross_the_wire_before_their_reveal() {
-    use headless::net::secret_nim::SecretNim;
+    use game_core::nim::secret::SecretNim;
     let server = test_server();
     for seed in 0..6 {
         let rec = record_bot_game::<SecretNim>(

@@ -192,7 +192,7 @@ fn the_client_thread_reports_over_channels_and_never_blocks_the_caller() {
 
 #[test]
 fn setups_are_collected_privately_before_play() {
-    use headless::net::secret_nim::{SecretNim, SecretNimView};
+    use game_core::nim::secret::{SecretNim, SecretNimView};
     let server = test_server();
     let mut a = Raw::hello(server.addr());
     a.send(&ClientMessage::Create {

@@ -13,7 +13,7 @@ use headless::record::{
 macro_rules! for_each_record_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
-        $m!(secret_nim, headless::net::secret_nim::SecretNim);
+        $m!(secret_nim, game_core::nim::secret::SecretNim);
         $m!(stones, ::stones::Stones);
         $m!(blockade, ::blockade::Blockade);
         $m!(strategy_chess, ::strategy_chess::StrategyChess);

@@ -21,8 +21,9 @@
 //!   [`arena::Contender`] such as a game's sparring opponents) through the
 //!   referee, one game or a match in parallel (what `boardsuite match`
 //!   runs).
-//! - [`reference`] and [`testing`]: plain unpruned searches and the test
-//!   harness every optimised search is checked with.
+//! - [`reference`]: plain unpruned searches, and `testing` (behind the
+//!   `testing` feature): the test harness every optimised search is
+//!   checked with.
 //!
 //! **Turns are asked of the position, never assumed to alternate.** A
 //! value is always from the side to move's point of view; it is negated
@@ -47,6 +48,7 @@ pub mod seeds;
 pub mod solver;
 mod solver_table;
 pub mod stats;
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod tt;
 

@@ -1,4 +1,6 @@
 //! The test harness every optimised search is checked with, for any game.
+//! A test kit: it is built only with the `testing` feature (and for ai's
+//! own unit tests), never into the program.
 //!
 //! The games' integration tests run the same checks with one line each:
 //!

@@ -1,15 +1,13 @@
 //! The determinized entry point on a game with hidden information:
 //! reproducible from the seed, and blind to what the seat cannot see.
 
-mod support;
-
 use ai::determinized::{Combine, SamplePlan};
 use ai::testing::check_same_view_same_move;
 use ai::{AlphaBetaConfig, Budget, ComputerPlayer, EngineKind, Level, MctsConfig, PlayoutPolicy};
 use game_core::nim::NimRules;
+use game_core::nim::secret::SecretNim;
 use game_core::{Game, Observe, Seat};
 use std::time::Duration;
-use support::hidden_nim::HiddenNim;
 
 fn budget(engine: EngineKind, samples: u32, combine: Combine, threads: usize) -> Budget {
     Budget {
@@ -45,13 +43,19 @@ fn rules() -> NimRules {
     NimRules { heaps: vec![4, 5, 6, 3], max_take: 3, free_turn: true }
 }
 
+/// A Secret Nim position: the heaps, the seat to move and both words (the
+/// winner's margin is its word's length).
+fn position(text: &str) -> SecretNim {
+    SecretNim::parse_position(&rules(), text).expect("a valid position")
+}
+
 #[test]
 fn same_view_and_seed_give_the_same_move() {
-    let position = HiddenNim::new(&rules(), "4 5 6 3 : second", [2, 0]);
+    let position = position("4 5 6 3 : second | HERON OWL");
     let view = position.view(Seat::SECOND);
     for budget in budgets() {
-        let a = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(&view, 17, None);
-        let b = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(&view, 17, None);
+        let a = ComputerPlayer::<SecretNim>::with_budget(budget).choose_move(&view, 17, None);
+        let b = ComputerPlayer::<SecretNim>::with_budget(budget).choose_move(&view, 17, None);
         assert_eq!(a.best_move, b.best_move, "{budget:?}");
         assert_eq!(a.root_moves, b.root_moves, "{budget:?}");
         assert!(position.check_move(a.best_move.unwrap()).is_ok());
@@ -61,11 +65,11 @@ fn same_view_and_seed_give_the_same_move() {
 
 #[test]
 fn hidden_secrets_do_not_change_the_move() {
-    // The second seat's secret differs; the first seat cannot see it.
-    for (text, seed) in [("4 5 6 3 : first", 1), ("1 2 0 3 : first", 2), ("2 2 2 2 : first", 3)] {
-        for theirs in [0, 2] {
-            let a = HiddenNim::new(&rules(), text, [1, theirs]);
-            let b = HiddenNim::new(&rules(), text, [1, 1]);
+    // The second seat's word differs; the first seat cannot see it.
+    for (heaps, seed) in [("4 5 6 3 : first", 1), ("1 2 0 3 : first", 2), ("2 2 2 2 : first", 3)] {
+        for theirs in ["OWL", "HERON"] {
+            let a = position(&format!("{heaps} | WREN {theirs}"));
+            let b = position(&format!("{heaps} | WREN WREN"));
             assert_ne!(a, b);
             for budget in budgets() {
                 check_same_view_same_move(&a, &b, Seat::FIRST, budget, seed);
@@ -77,18 +81,18 @@ fn hidden_secrets_do_not_change_the_move() {
 #[test]
 #[should_panic(expected = "same view")]
 fn the_non_cheating_check_rejects_positions_that_look_different() {
-    let a = HiddenNim::new(&rules(), "4 5 6 3 : first", [1, 0]);
-    let b = HiddenNim::new(&rules(), "4 5 6 3 : first", [2, 0]);
+    let a = position("4 5 6 3 : first | WREN OWL");
+    let b = position("4 5 6 3 : first | HERON OWL");
     check_same_view_same_move(&a, &b, Seat::FIRST, budgets()[0], 1);
 }
 
 #[test]
 fn every_level_plays_a_legal_move_from_a_view() {
-    let position = HiddenNim::new(&rules(), "4 5 6 3 : first", [0, 1]);
+    let position = position("4 5 6 3 : first | OWL WREN");
     for level in Level::all() {
         let budget = ai::levels::at(&ai::levels::DEFAULT_TABLE, level).with_samples(4, 1_500).reproducible();
         let budget = Budget { nodes: budget.nodes.map(|n| n.min(30_000)), ..budget };
-        let result = ComputerPlayer::<HiddenNim>::with_budget(budget).choose_move(
+        let result = ComputerPlayer::<SecretNim>::with_budget(budget).choose_move(
             &position.view(Seat::FIRST),
             5,
             None,
@@ -100,8 +104,8 @@ fn every_level_plays_a_legal_move_from_a_view() {
 
 #[test]
 fn a_finished_game_gives_no_move() {
-    let position = HiddenNim::new(&rules(), "0 0 0 0 : second", [0, 2]);
-    let result = ComputerPlayer::<HiddenNim>::with_budget(budgets()[1]).choose_move(
+    let position = position("0 0 0 0 : second | OWL HERON");
+    let result = ComputerPlayer::<SecretNim>::with_budget(budgets()[1]).choose_move(
         &position.view(Seat::FIRST),
         1,
         None,

@@ -20,7 +20,7 @@ use std::time::Duration;
 macro_rules! for_each_net_game {
     ($m:ident) => {
         $m!(nim, game_core::nim::Nim);
-        $m!(secret_nim, headless::net::secret_nim::SecretNim);
+        $m!(secret_nim, game_core::nim::secret::SecretNim);
         $m!(stones, ::stones::Stones);
         $m!(blockade, ::blockade::Blockade);
         $m!(strategy_chess, ::strategy_chess::StrategyChess);
@@ -38,7 +38,7 @@ pub fn test_config() -> ServerConfig {
         handshake_timeout: Duration::from_secs(1),
         write_timeout: Duration::from_secs(2),
         outbox_capacity: 64,
-        games: GameCatalog::standard().with::<headless::net::secret_nim::SecretNim>(),
+        games: GameCatalog::standard().with::<game_core::nim::secret::SecretNim>(),
         ..ServerConfig::loopback()
     }
 }

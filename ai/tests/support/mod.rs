@@ -1,7 +1,7 @@
-//! Toy games for the tests: a small Kalah (banked stores, free turns,
-//! captures) and a Nim with hidden information.
+//! A toy game for the tests: a small Kalah (banked stores, free turns,
+//! captures). The hidden-information toy is game-core's Secret Nim
+//! (`game_core::nim::secret`, behind its `testing` feature).
 
 #![allow(dead_code)]
 
-pub mod hidden_nim;
 pub mod kalah;

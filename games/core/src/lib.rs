@@ -20,7 +20,8 @@
 //! - [`perft`]: move-sequence counts, the standard generator check.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`nim`]: a complete toy game with a free turn, used by tests and shown
-//!   below.
+//!   below. With the `testing` feature, `nim::secret` adds Secret Nim, its
+//!   hidden-information variant with a setup phase, for other crates' tests.
 //!
 //! ```
 //! use game_core::nim::{Nim, NimRules};

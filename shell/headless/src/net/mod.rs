@@ -7,19 +7,18 @@
 //!   picked by name.
 //! - [`client`]: a client on its own thread, talking over channels.
 //! - [`bot`]: a computer player with no window.
-//! - [`wire_tap`]: records every byte the server sends to one client, for
-//!   tests that prove nothing hidden travels.
+//! - `wire_tap` (a test kit, behind the `testing` feature): records every
+//!   byte the server sends to one client, for tests that prove nothing
+//!   hidden travels.
 //! - [`line`], [`secrets`]: capped line reading; seat tokens and codes.
 //! - [`view_trail`]: a view's history sent once, not after every move.
-//! - [`secret_nim`]: a toy hidden-information game with a setup phase, for
-//!   tests.
 
 pub mod bot;
 pub mod client;
 pub mod line;
-pub mod secret_nim;
 pub mod secrets;
 pub mod server;
 pub mod table;
 pub mod view_trail;
+#[cfg(any(test, feature = "testing"))]
 pub mod wire_tap;

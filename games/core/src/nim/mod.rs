@@ -13,6 +13,11 @@
 //! A move is `H-T`: take `T` stones from heap `H` (1-based), e.g. `2-3`.
 //! A position is the heap sizes then the seat to move: `3 0 5 : second`.
 //!
+//! # Secret Nim
+//! With the `testing` feature, `nim::secret` adds the same game with a
+//! secret word per seat, chosen in a setup phase: the toy for
+//! hidden-information tests.
+//!
 //! ```
 //! use game_core::nim::{Nim, NimRules};
 //! use game_core::{Game, Seat, perft};
@@ -25,6 +30,9 @@
 //! assert_eq!(nim.format_position(), "0 4 5 : first");
 //! assert_eq!(perft(&nim, 1), 6);
 //! ```
+
+#[cfg(any(test, feature = "testing"))]
+pub mod secret;
 
 use crate::notation::{NotationError, PositionError};
 use crate::rng::{GameRng, zobrist_keys};
