@@ -58,7 +58,9 @@ impl AppContext {
     }
 
     /// Default settings, nothing saved, approximate text measurement: for
-    /// tests. Seeds are fixed, so tests replay exactly.
+    /// tests (the `testing` feature). Seeds are fixed, so tests replay
+    /// exactly.
+    #[cfg(any(test, feature = "testing"))]
     pub fn for_tests() -> Self {
         let settings = Settings::defaults(&game_schemas());
         let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(ApproxMeasure));
