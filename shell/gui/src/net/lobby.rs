@@ -12,21 +12,21 @@
 //! lobby then opens the setup screen ([`SetupAsker`]) and sends the setup
 //! when it comes back.
 
-use super::super::canvas::{Align, Canvas, Weight};
-use super::super::context::AppContext;
-use super::super::geometry::Rect;
-use super::super::input::{InputEvent, Key};
-use super::super::layout::{footer_buttons, frame};
-use super::super::net::bridge::{Bridge, BridgeEvent, NetCommand, SeatRequest};
-use super::super::net::{Host, explain_failure, lan_address};
-use super::super::play::screen::NETWORK_SAFETY_POLL;
-use super::super::play::session::Session;
-use super::super::play::{BoardUi, MatchConfig, PlayScreen};
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::{Metrics, Rgba, palette};
-use super::super::widgets::text_field::{self, CharFilter, FieldView, TextField};
-use super::super::widgets::{Reaction, Widget, button, react};
+use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::geometry::Rect;
+use crate::input::{InputEvent, Key};
+use crate::layout::{footer_buttons, frame};
+use crate::net::bridge::{Bridge, BridgeEvent, NetCommand, SeatRequest};
+use crate::net::{Host, explain_failure, lan_address};
+use crate::play::screen::NETWORK_SAFETY_POLL;
+use crate::play::session::Session;
+use crate::play::{BoardUi, MatchConfig, PlayScreen};
+use crate::screen::{Command, Screen, View};
+use crate::theme::{Metrics, Rgba, palette};
+use crate::widgets::text_field::{self, CharFilter, FieldView, TextField};
+use crate::widgets::{Reaction, Widget, button, react};
 use game_core::{Evaluate, Observe, Seat};
 use headless::protocol::DEFAULT_PORT;
 use headless::settings::{MAX_ADDRESS_CHARS, PORTS};

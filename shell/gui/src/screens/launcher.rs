@@ -2,19 +2,19 @@
 //! quit; and the
 //! banner that names any problem found in the settings file.
 
-use super::super::canvas::Canvas;
-use super::super::context::AppContext;
-use super::super::geometry::Rect;
-use super::super::input::InputEvent;
-use super::super::layout::{banner, cards, footer_buttons, frame};
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::palette;
-use super::super::widgets::banner::{MAX_LINES, banner_lines};
-use super::super::widgets::{Reaction, Widget, button, card, react};
 use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
 use super::saved::SavedScreen;
+use crate::canvas::Canvas;
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::geometry::Rect;
+use crate::input::InputEvent;
+use crate::layout::{banner, cards, footer_buttons, frame};
+use crate::screen::{Command, Screen, View};
+use crate::theme::palette;
+use crate::widgets::banner::{MAX_LINES, banner_lines};
+use crate::widgets::{Reaction, Widget, button, card, react};
 use headless::registry::GameKind;
 
 /// What the launcher's widgets say.
@@ -141,15 +141,7 @@ impl Screen for LauncherScreen {
                     Some(LauncherMsg::Quit) => button::draw(canvas, widget.rect, "Quit", look, m),
                     Some(LauncherMsg::Dismiss) => {
                         if let Some((whole, text, lines)) = &parts.banner {
-                            super::super::widgets::banner::draw(
-                                canvas,
-                                *whole,
-                                *text,
-                                widget.rect,
-                                lines,
-                                look,
-                                m,
-                            );
+                            crate::widgets::banner::draw(canvas, *whole, *text, widget.rect, lines, look, m);
                         }
                     }
                     None => {}

@@ -2,19 +2,19 @@
 //! or over the network (host a game, or join one: joining goes straight
 //! to the address and code, since the rules are the host's).
 
-use super::super::canvas::Canvas;
-use super::super::context::AppContext;
-use super::super::geometry::Rect;
-use super::super::input::InputEvent;
-use super::super::layout::{footer_buttons, frame, stack};
-use super::super::play::MatchConfig;
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::palette;
-use super::super::widgets::{Reaction, Widget, button, react};
 use super::labels::mode_text;
 use super::rules::RulesScreen;
 use super::setup::SetupScreen;
+use crate::canvas::Canvas;
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::geometry::Rect;
+use crate::input::InputEvent;
+use crate::layout::{footer_buttons, frame, stack};
+use crate::play::MatchConfig;
+use crate::screen::{Command, Screen, View};
+use crate::theme::palette;
+use crate::widgets::{Reaction, Widget, button, react};
 use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, PlayMode};
 

@@ -4,18 +4,18 @@
 //! position. They are listed in their notation, numbered, to scroll
 //! through.
 
-use super::super::canvas::{Align, Canvas, Weight};
-use super::super::context::AppContext;
-use super::super::focus::Direction;
-use super::super::geometry::Rect;
-use super::super::input::{InputEvent, Key};
-use super::super::layout::{footer_buttons, frame};
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::{Metrics, palette};
-use super::super::widgets::scroll::{draw_indicator, scroll_by};
-use super::super::widgets::{Reaction, Widget, button, react};
 use super::record_text::{kind_text, moves_text, result_text};
+use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::focus::Direction;
+use crate::geometry::Rect;
+use crate::input::{InputEvent, Key};
+use crate::layout::{footer_buttons, frame};
+use crate::screen::{Command, Screen, View};
+use crate::theme::{Metrics, palette};
+use crate::widgets::scroll::{draw_indicator, scroll_by};
+use crate::widgets::{Reaction, Widget, button, react};
 use game_core::Seat;
 use headless::record::{GameRecord, RecordKind, Summary};
 use headless::registry::GameKind;

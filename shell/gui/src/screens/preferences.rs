@@ -2,15 +2,15 @@
 //! board orientation and the memory aid. Edited with the same schema-driven
 //! rows as rule options, and saved at once.
 
-use super::super::canvas::Canvas;
-use super::super::context::AppContext;
-use super::super::input::InputEvent;
-use super::super::layout::{RowKind, footer_buttons, form, frame, option_row_parts};
-use super::super::options::{label_of, show_option, step_in_table};
-use super::super::screen::{Command, Screen, View};
-use super::super::widgets::option_row::{self, OptionRowView};
-use super::super::widgets::{Reaction, Widget, button, react};
+use crate::canvas::Canvas;
 use crate::chrome::{draw_chrome, draw_help, look_of};
+use crate::context::AppContext;
+use crate::input::InputEvent;
+use crate::layout::{RowKind, footer_buttons, form, frame, option_row_parts};
+use crate::options::{label_of, show_option, step_in_table};
+use crate::screen::{Command, Screen, View};
+use crate::widgets::option_row::{self, OptionRowView};
+use crate::widgets::{Reaction, Widget, button, react};
 use headless::settings::Preferences;
 
 /// What the preferences screen's widgets say.

@@ -7,19 +7,19 @@
 //! drawn for (in Strategy Chess each side sees only its own pieces, as it
 //! did in the game), Escape goes back.
 
-use super::super::canvas::{Align, Canvas, Weight};
-use super::super::context::AppContext;
-use super::super::focus::Direction;
-use super::super::geometry::Rect;
-use super::super::input::{InputEvent, Key};
-use super::super::play::BoardUi;
-use super::super::play::board::BoardFrame;
-use super::super::play::layout::{PlayLayout, play_layout_with};
-use super::super::play::panel::{finish_text, seat_color};
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::palette;
-use super::super::widgets::{Reaction, Widget, button, react};
+use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::focus::Direction;
+use crate::geometry::Rect;
+use crate::input::{InputEvent, Key};
+use crate::play::BoardUi;
+use crate::play::board::BoardFrame;
+use crate::play::layout::{PlayLayout, play_layout_with};
+use crate::play::panel::{finish_text, seat_color};
+use crate::screen::{Command, Screen, View};
+use crate::theme::palette;
+use crate::widgets::{Reaction, Widget, button, react};
 use game_core::{Observe, Seat};
 use headless::record::{RecordError, ReplayCursor, load};
 use headless::registry::GameKind;

@@ -1,17 +1,17 @@
 //! A game's rules, in our own words, with the active options filled in;
 //! scrolled by whole lines.
 
-use super::super::canvas::{Canvas, Weight, baseline_in};
-use super::super::context::AppContext;
-use super::super::geometry::{Point, Rect};
-use super::super::input::InputEvent;
-use super::super::layout::{footer_buttons, frame, text_column};
-use super::super::rules_text::{Block, Line, LineStyle, TextSizes, fill, lay_out, options_blocks, parse};
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::palette;
-use super::super::widgets::scroll::{draw_indicator, scroll_by};
-use super::super::widgets::{Reaction, Widget, button, react};
+use crate::canvas::{Canvas, Weight, baseline_in};
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::geometry::{Point, Rect};
+use crate::input::InputEvent;
+use crate::layout::{footer_buttons, frame, text_column};
+use crate::rules_text::{Block, Line, LineStyle, TextSizes, fill, lay_out, options_blocks, parse};
+use crate::screen::{Command, Screen, View};
+use crate::theme::palette;
+use crate::widgets::scroll::{draw_indicator, scroll_by};
+use crate::widgets::{Reaction, Widget, button, react};
 use headless::registry::{GameEntry, GameKind};
 
 /// What the rules screen's widgets say.
@@ -143,8 +143,8 @@ impl Screen for RulesScreen {
     }
 
     fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
-        use super::super::focus::Direction;
-        use super::super::input::Key;
+        use crate::focus::Direction;
+        use crate::input::Key;
         // Up and down scroll the text; the buttons are reached with Tab,
         // Left and Right.
         match event {

@@ -5,19 +5,19 @@
 //! replays every move through the rules and checks the final hash first,
 //! so a changed file is refused with its line and problem too.
 
-use super::super::canvas::{Align, Canvas, Weight};
-use super::super::context::AppContext;
-use super::super::geometry::Rect;
-use super::super::input::InputEvent;
-use super::super::layout::{footer_buttons, frame};
-use super::super::screen::{Command, Screen, View};
-use super::super::theme::{Metrics, palette};
-use super::super::widgets::scroll::{draw_indicator, scroll_by};
-use super::super::widgets::{Reaction, Widget, button, hovered, react};
 use super::move_list::MoveListScreen;
 use super::record_text::{kind_text, result_text, when_text};
 use super::records::{Open, PlayOn, open_record};
+use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
+use crate::context::AppContext;
+use crate::geometry::Rect;
+use crate::input::InputEvent;
+use crate::layout::{footer_buttons, frame};
+use crate::screen::{Command, Screen, View};
+use crate::theme::{Metrics, palette};
+use crate::widgets::scroll::{draw_indicator, scroll_by};
+use crate::widgets::{Reaction, Widget, button, hovered, react};
 use game_core::Seat;
 use headless::record::load::rules_of;
 use headless::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary, read_record_text};

@@ -6,21 +6,21 @@
 //! the game's own validation; a refused combination marks its rows and
 //! disables Start until it is fixed.
 
-use super::super::canvas::Canvas;
-use super::super::context::AppContext;
-use super::super::geometry::Rect;
-use super::super::input::InputEvent;
-use super::super::layout::{FormLayout, RowKind, footer_buttons, form, frame};
-use super::super::options::{allowed_text, show_option, stepped};
-use super::super::play::MatchConfig;
-use super::super::screen::{Command, Screen, View};
-use super::super::widgets::button::{self, Look};
-use super::super::widgets::option_row::{self, OptionRowView};
-use super::super::widgets::scroll::{draw_indicator, scroll_by};
-use super::super::widgets::{Reaction, Widget, react};
 use super::labels::{first_text, mode_short, mode_text};
 use super::rules::RulesScreen;
+use crate::canvas::Canvas;
 use crate::chrome::{draw_chrome, draw_help, look_of};
+use crate::context::AppContext;
+use crate::geometry::Rect;
+use crate::input::InputEvent;
+use crate::layout::{FormLayout, RowKind, footer_buttons, form, frame};
+use crate::options::{allowed_text, show_option, stepped};
+use crate::play::MatchConfig;
+use crate::screen::{Command, Screen, View};
+use crate::widgets::button::{self, Look};
+use crate::widgets::option_row::{self, OptionRowView};
+use crate::widgets::scroll::{draw_indicator, scroll_by};
+use crate::widgets::{Reaction, Widget, react};
 use game_core::rules::{Allowed, RuleField};
 use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, FirstMover, GameSchema, LEVELS, PlayMode};
@@ -163,7 +163,7 @@ impl SetupScreen {
         for ((_, row), (rect, visible)) in rows.iter().zip(placed) {
             out.push((*row, rect, visible));
             if let Row::Option(id) = row {
-                let parts = super::super::layout::option_row_parts(rect, m);
+                let parts = crate::layout::option_row_parts(rect, m);
                 widgets.push(
                     Widget::button(rect, SetupMsg::Step(*id, true))
                         .with_sides(SetupMsg::Step(*id, false), SetupMsg::Step(*id, true))
@@ -480,7 +480,7 @@ impl Screen for SetupScreen {
         }
         let problem = self.start_problem.clone().or_else(|| self.rules_problem());
         // The row under the pointer, else the focused one.
-        let pointed = super::super::widgets::hovered(&parts.widgets, ctx.pointer).unwrap_or(self.focus);
+        let pointed = crate::widgets::hovered(&parts.widgets, ctx.pointer).unwrap_or(self.focus);
         let (help, is_problem) = match (problem, self.option_rows().get(pointed)) {
             (Some(problem), _) => (problem, true),
             (None, Some(id)) => (self.help_text(*id), false),
