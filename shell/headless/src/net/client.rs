@@ -22,13 +22,15 @@
 use super::line::{LineError, LineReader};
 use super::view_trail::TrailKeeper;
 use crate::protocol::{
-    ClientMessage, MAX_SERVER_LINE, PROTOCOL_VERSION, ServerMessage, decode_server, encode, program_version,
+    ClientMessage, MAX_SERVER_LINE, PROTOCOL_VERSION, ProtocolError, ServerMessage, decode_server, encode,
+    program_version,
 };
-use std::io::{BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use thiserror::Error;
 
 /// How the client behaves.
 #[derive(Clone, Debug)]
@@ -131,11 +133,66 @@ impl Drop for Client {
     }
 }
 
-fn resolve(addr: &str) -> Result<SocketAddr, String> {
+/// Why a connection to the server ended (the reason of
+/// [`ClientEvent::Closed`], in words).
+#[derive(Debug, Error)]
+pub enum ConnectionError {
+    /// The address did not resolve.
+    #[error("cannot resolve {addr}: {source}")]
+    Resolve {
+        /// The address as given.
+        addr: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The address resolved to nothing.
+    #[error("{0} has no address")]
+    NoAddress(String),
+    /// Nothing answered at the address.
+    #[error("cannot connect to {addr}: {source}")]
+    Connect {
+        /// The address as given.
+        addr: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The connection could not be set up on this side.
+    #[error("cannot start the connection: {0}")]
+    Local(io::Error),
+    /// The greeting could not be sent.
+    #[error("cannot greet the server: {0}")]
+    Greet(io::Error),
+    /// The server said no to the greeting.
+    #[error("the server refused: {0}")]
+    Refused(String),
+    /// The server answered the greeting with something else.
+    #[error("the server did not welcome us: {0}")]
+    NotWelcomed(String),
+    /// A line that is not a message of the protocol.
+    #[error("the server sent {0}")]
+    BadMessage(#[from] ProtocolError),
+    /// The server closed the connection.
+    #[error("the server closed the connection")]
+    Closed,
+    /// A line over the length limit.
+    #[error("the server sent a line that is too long")]
+    LineTooLong,
+    /// A line that is not UTF-8.
+    #[error("the server sent a line that is not UTF-8")]
+    NotUtf8,
+    /// Nothing came, not even a ping answer, for too long.
+    #[error("the server stopped answering")]
+    Silent,
+    /// The connection broke.
+    #[error("connection lost: {0}")]
+    Lost(io::Error),
+}
+
+fn resolve(addr: &str) -> Result<SocketAddr, ConnectionError> {
     addr.to_socket_addrs()
-        .map_err(|e| format!("cannot resolve {addr}: {e}"))?
+        .map_err(|source| ConnectionError::Resolve { addr: addr.to_string(), source })?
         .next()
-        .ok_or_else(|| format!("{addr} has no address"))
+        .ok_or_else(|| ConnectionError::NoAddress(addr.to_string()))
 }
 
 fn run(
@@ -145,11 +202,9 @@ fn run(
     events: &Sender<ClientEvent>,
     shared_stream: &Mutex<Option<TcpStream>>,
 ) {
-    let reason = match session(addr, config, commands, events, shared_stream) {
-        Ok(()) => "the server closed the connection".to_string(),
-        Err(reason) => reason,
-    };
-    let _ = events.send(ClientEvent::Closed { reason });
+    let ended =
+        session(addr, config, commands, events, shared_stream).err().unwrap_or(ConnectionError::Closed);
+    let _ = events.send(ClientEvent::Closed { reason: ended.to_string() });
 }
 
 fn session(
@@ -158,33 +213,33 @@ fn session(
     commands: Receiver<ClientMessage>,
     events: &Sender<ClientEvent>,
     shared_stream: &Mutex<Option<TcpStream>>,
-) -> Result<(), String> {
+) -> Result<(), ConnectionError> {
     let target = resolve(addr)?;
     let stream = TcpStream::connect_timeout(&target, config.connect_timeout)
-        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+        .map_err(|source| ConnectionError::Connect { addr: addr.to_string(), source })?;
     let _ = stream.set_nodelay(true);
     let _ = stream.set_read_timeout(Some(config.ping_interval.saturating_mul(3).max(Duration::from_secs(1))));
     if let Ok(mut slot) = shared_stream.lock() {
         *slot = stream.try_clone().ok();
     }
-    let writer_stream = stream.try_clone().map_err(|e| e.to_string())?;
+    let writer_stream = stream.try_clone().map_err(ConnectionError::Local)?;
     let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: config.program.clone() };
-    write_message(&mut &writer_stream, &hello).map_err(|e| format!("cannot greet the server: {e}"))?;
+    write_message(&mut &writer_stream, &hello).map_err(ConnectionError::Greet)?;
 
     let mut reader = LineReader::new(&stream, MAX_SERVER_LINE);
     match read_message(&mut reader)? {
         ServerMessage::Welcome { server, .. } => {
             let _ = events.send(ClientEvent::Connected { server });
         }
-        ServerMessage::Refused { reason } => return Err(format!("the server refused: {reason}")),
-        other => return Err(format!("the server did not welcome us: {other:?}")),
+        ServerMessage::Refused { reason } => return Err(ConnectionError::Refused(reason)),
+        other => return Err(ConnectionError::NotWelcomed(format!("{other:?}"))),
     }
     let ping_interval = config.ping_interval;
     let writer = std::thread::Builder::new()
         .name("net-client-write".into())
         .stack_size(128 * 1024)
         .spawn(move || write_commands(writer_stream, commands, ping_interval))
-        .map_err(|e| e.to_string())?;
+        .map_err(ConnectionError::Local)?;
     let mut trail = TrailKeeper::default();
     let result = loop {
         match read_message(&mut reader).and_then(|m| whole(m, &mut trail)) {
@@ -199,36 +254,31 @@ fn session(
     let _ = stream.shutdown(Shutdown::Both);
     // The writer notices at its next write or ping; do not wait for it.
     drop(writer);
-    match result {
-        Err(e) if e == CLOSED => Ok(()),
-        other => other,
-    }
+    result
 }
-
-const CLOSED: &str = "closed";
 
 /// A view made whole again (see [`super::view_trail`]); other messages as
 /// they came.
-fn whole(message: ServerMessage, trail: &mut TrailKeeper) -> Result<ServerMessage, String> {
+fn whole(message: ServerMessage, trail: &mut TrailKeeper) -> Result<ServerMessage, ConnectionError> {
     match message {
         ServerMessage::View { ply, to_move, mut view, history_from, outcome } => {
-            trail.restore(&mut view, history_from).map_err(|e| format!("the server sent {e}"))?;
+            trail.restore(&mut view, history_from)?;
             Ok(ServerMessage::View { ply, to_move, view, history_from: None, outcome })
         }
         other => Ok(other),
     }
 }
 
-fn read_message(reader: &mut LineReader<&TcpStream>) -> Result<ServerMessage, String> {
+fn read_message(reader: &mut LineReader<&TcpStream>) -> Result<ServerMessage, ConnectionError> {
     loop {
         match reader.read_line() {
             Ok(text) if text.trim().is_empty() => {}
-            Ok(text) => return decode_server(&text).map_err(|e| format!("the server sent {e}")),
-            Err(LineError::Closed) => return Err(CLOSED.into()),
-            Err(LineError::TooLong) => return Err("the server sent a line that is too long".into()),
-            Err(LineError::NotUtf8) => return Err("the server sent a line that is not UTF-8".into()),
-            Err(e) if e.is_timeout() => return Err("the server stopped answering".into()),
-            Err(LineError::Io(e)) => return Err(format!("connection lost: {e}")),
+            Ok(text) => return Ok(decode_server(&text)?),
+            Err(LineError::Closed) => return Err(ConnectionError::Closed),
+            Err(LineError::TooLong) => return Err(ConnectionError::LineTooLong),
+            Err(LineError::NotUtf8) => return Err(ConnectionError::NotUtf8),
+            Err(e) if e.is_timeout() => return Err(ConnectionError::Silent),
+            Err(LineError::Io(e)) => return Err(ConnectionError::Lost(e)),
         }
     }
 }
