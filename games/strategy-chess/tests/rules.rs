@@ -184,3 +184,36 @@ fn the_no_capture_limit_draws() {
     assert_eq!(verify(&mut game, &format!("{walk} j1-i1")), Ok(20));
     assert_eq!(game.outcome(), None, "the limit is off");
 }
+
+/// A refusal never tells the mover anything hidden: asked to move an enemy
+/// piece, in any direction and as far as any Scout could, the rules refuse
+/// with "the piece is the other player's" whatever its rank (a Bomb, the
+/// Flag, a Scout), before looking at the rank or the path. The network
+/// server sends this text to the client, so it must not depend on the rank.
+#[test]
+fn moving_an_enemy_piece_is_refused_alike_whatever_its_rank() {
+    for settings in [&[][..], &["scouts=long-no-strike"], &["scouts=one-square"]] {
+        for (a, b) in [(1, 2), (5, 9), (17, 30)] {
+            let game = common::start(a, b, settings);
+            let mover = game.to_move();
+            for from in (0..100).filter_map(Square::new) {
+                let Some(piece) = game.piece(from) else { continue };
+                if piece.colour.seat() == mover {
+                    continue;
+                }
+                for to in (0..100).filter_map(Square::new).filter(|&to| to != from) {
+                    let refusal = game.check_move(strategy_chess::Move::new(from, to)).unwrap_err();
+                    let text = refusal.to_string();
+                    assert!(
+                        matches!(refusal, strategy_chess::Violation::NotYourPiece { .. }),
+                        "{from}-{to} ({:?}): {text}",
+                        piece.rank
+                    );
+                    for rank in Rank::ALL {
+                        assert!(!text.contains(&rank.to_string()), "{from}-{to} names a rank: {text}");
+                    }
+                }
+            }
+        }
+    }
+}
