@@ -2,10 +2,9 @@
 //! the player, the pointer, and text measurement.
 
 use super::geometry::Point;
-use super::text::{ApproxMeasure, TextMeasure};
+use super::text::TextMeasure;
 use super::wake::{Wake, no_wake};
 use headless::record::SavedGames;
-use headless::registry::game_schemas;
 use headless::settings::{Settings, SettingsStore};
 use std::rc::Rc;
 
@@ -62,8 +61,8 @@ impl AppContext {
     /// exactly.
     #[cfg(any(test, feature = "testing"))]
     pub fn for_tests() -> Self {
-        let settings = Settings::defaults(&game_schemas());
-        let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(ApproxMeasure));
+        let settings = Settings::defaults(&headless::registry::game_schemas());
+        let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(super::text::ApproxMeasure));
         ctx.seeds = game_core::rng::seeded(1);
         ctx.saved_games = Err("games are not saved in tests unless a test chooses a folder".into());
         ctx

@@ -19,6 +19,8 @@ use crate::failure::{CommandResult, Failure};
 use crate::registry::{GameKind, Registered, rules_from_settings};
 use ai::{SearchLimits, Solution, SolveError, Solver, SolverConfig};
 use game_core::Solve;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// The solver's table size when `BOARDSUITE_SOLVE_MB` is not set. With
 /// Stones' endgame table, Kalah(6,4) needs no more: 1024 MB solved it in
@@ -91,6 +93,19 @@ fn solve_with_moves<G: Solve>(
     Ok((values, solution))
 }
 
+/// How often a long solve says on standard error that it is still at work.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Waits for the solver's word that it is done, saying on standard error
+/// every [`PROGRESS_EVERY`] that it is still solving (a large board can
+/// take hours, and silence would look like a hang).
+fn wait_saying_so(finished: &Receiver<()>) {
+    let clock = Instant::now();
+    while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(PROGRESS_EVERY) {
+        eprintln!("# still solving after {:.0} s", clock.elapsed().as_secs_f64());
+    }
+}
+
 /// A margin as `+N`, `-N` or `0`.
 fn signed(margin: i64) -> String {
     if margin > 0 { format!("+{margin}") } else { margin.to_string() }
@@ -112,11 +127,17 @@ fn solve_game<G: Registered + Solve>(args: &SolveArgs, future_bound: Option<fn(&
     let config = SolverConfig { table_mb, future_bound, ..SolverConfig::default() };
     let position = start.clone();
     let each = args.each;
+    let (done, finished) = std::sync::mpsc::channel();
     let solver = std::thread::Builder::new()
         .name("solver".into())
         .stack_size(SOLVER_STACK)
-        .spawn(move || solve_with_moves(&position, config, each))
+        .spawn(move || {
+            let solved = solve_with_moves(&position, config, each);
+            let _ = done.send(());
+            solved
+        })
         .map_err(|e| Failure::runtime(format!("cannot start the solver: {e}")))?;
+    wait_saying_so(&finished);
     let (moves, solution) = solver
         .join()
         .map_err(|_| Failure::runtime("the solver stopped unexpectedly"))?
