@@ -120,10 +120,18 @@ pub fn notices_for(
         Some(path) => format!(" Your file was kept as {}.", path.display()),
         None => String::new(),
     };
-    let mut notices = vec![format!(
-        "Some settings in {} could not be used and are back to their defaults; all others were kept.{kept}",
-        store.file().display()
-    )];
+    let headline = if problems.iter().any(|p| p.whole_file()) {
+        format!(
+            "{} could not be read, so every setting is back to its default.{kept}",
+            store.file().display()
+        )
+    } else {
+        format!(
+            "Some settings in {} could not be used and are back to their defaults; all others were kept.{kept}",
+            store.file().display()
+        )
+    };
+    let mut notices = vec![headline];
     notices.extend(problems.iter().map(|p| p.to_string()));
     notices
 }

@@ -80,8 +80,21 @@ pub fn wrap(text: &str, max_width: f32, size: f32, measure: &dyn TextMeasure) ->
     lines
 }
 
+/// `n` with its noun in the right number: "1 point", "12 points".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn counts_take_the_right_number() {
+        assert_eq!(counted(1, "point", "points"), "1 point");
+        assert_eq!(counted(0, "stone", "stones"), "0 stones");
+        assert_eq!(counted(12, "move", "moves"), "12 moves");
+    }
+
     use super::*;
 
     #[test]

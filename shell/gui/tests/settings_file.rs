@@ -24,6 +24,8 @@ fn a_corrupt_file_yields_defaults_and_a_kept_backup() {
     assert_eq!(std::fs::read_to_string(dir.join(BACKUP_NAME)).unwrap(), corrupt);
     let notices = notices_for(&store, &loaded.problems, loaded.backup.as_deref());
     assert!(notices[0].contains(BACKUP_NAME), "{notices:?}");
+    assert!(notices[0].contains("every setting is back to its default"), "{notices:?}");
+    assert!(!notices[0].contains("others were kept"), "one story, not two: {notices:?}");
     assert!(notices[1].starts_with("settings.toml line 1:"), "{notices:?}");
     store.save(&loaded.settings).unwrap();
     assert_eq!(
@@ -45,6 +47,8 @@ fn one_bad_rule_keeps_every_other_setting() {
     let loaded = store.load(&game_schemas());
     let places: Vec<&str> = loaded.problems.iter().map(|p| p.place.as_str()).collect();
     assert_eq!(places, vec!["games.blockade.rules.overcrowd"]);
+    let notices = notices_for(&store, &loaded.problems, loaded.backup.as_deref());
+    assert!(notices[0].contains("all others were kept"), "{notices:?}");
     assert_eq!(loaded.settings.preferences.animation_speed, AnimationSpeed::Fast);
     let blockade = loaded.settings.game("blockade").unwrap();
     assert_eq!((blockade.level, blockade.mode), (9, PlayMode::Demo));

@@ -33,7 +33,7 @@ pub fn result_text(summary: &Summary, id: Option<GameKind>) -> String {
 
 /// "1 move", "12 moves".
 pub fn moves_text(n: usize) -> String {
-    if n == 1 { "1 move".into() } else { format!("{n} moves") }
+    crate::text::counted(n, "move", "moves")
 }
 
 /// Whose record, in words.

@@ -29,6 +29,12 @@ impl Problem {
     fn new(place: impl Into<String>, what: impl Into<String>) -> Self {
         Problem { place: place.into(), what: what.into() }
     }
+
+    /// Whether the whole file could not be used, so every setting took its
+    /// default (its place is the file, not one setting's path).
+    pub fn whole_file(&self) -> bool {
+        self.place.starts_with(super::FILE_NAME)
+    }
 }
 
 /// Reads settings text. Never fails: what cannot be used becomes a

@@ -128,10 +128,10 @@ impl BoardUi<Blockade> for BlockadeBoard {
             .map(|&seat| {
                 StatusLine::new(
                     format!(
-                        "{}: {} points, {} stones",
+                        "{}: {}, {}",
                         names[seat.index()],
-                        shown.score(seat),
-                        shown.stones(seat).len()
+                        crate::text::counted(shown.score(seat) as usize, "point", "points"),
+                        crate::text::counted(shown.stones(seat).len(), "stone", "stones")
                     ),
                     Tone::Seat(seat),
                 )
