@@ -45,6 +45,6 @@ pub use model::{
     DEFAULT_LEVEL, GameSchema, GameSettings, LEVELS, MAX_ADDRESS_CHARS, NetworkSettings, PORTS, Preferences,
     Settings, WINDOW_HEIGHTS, WINDOW_WIDTHS, WindowSize,
 };
-pub use read::{Problem, read_settings};
+pub use read::{FILE_NAME, Problem, read_settings};
 pub use rules::{CheckFn, RulesSchema, apply_settings, schema_problems};
-pub use store::{BACKUP_NAME, CONFIG_DIR_VAR, FILE_NAME, Loaded, SettingsError, SettingsStore};
+pub use store::{BACKUP_NAME, CONFIG_DIR_VAR, Loaded, SettingsError, SettingsStore};

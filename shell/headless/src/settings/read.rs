@@ -9,6 +9,9 @@ use serde::de::DeserializeOwned;
 use std::fmt;
 use std::ops::RangeInclusive;
 
+/// The settings file's name.
+pub const FILE_NAME: &str = "settings.toml";
+
 /// One setting that could not be used, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -33,7 +36,7 @@ impl Problem {
     /// Whether the whole file could not be used, so every setting took its
     /// default (its place is the file, not one setting's path).
     pub fn whole_file(&self) -> bool {
-        self.place.starts_with(super::FILE_NAME)
+        self.place.starts_with(FILE_NAME)
     }
 }
 
@@ -47,8 +50,8 @@ pub fn read_settings(text: &str, games: &[GameSchema]) -> (Settings, Vec<Problem
         Err(error) => {
             let error: toml::de::Error = error;
             let place = match error.span() {
-                Some(span) => format!("settings.toml line {}", line_of(text, span.start)),
-                None => "settings.toml".to_string(),
+                Some(span) => format!("{FILE_NAME} line {}", line_of(text, span.start)),
+                None => FILE_NAME.to_string(),
             };
             let what = format!("{}; every setting is back to its default", error.message().trim());
             return (settings, vec![Problem::new(place, what)]);

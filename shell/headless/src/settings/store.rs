@@ -10,14 +10,12 @@
 //! Writes go to a temporary file that is then renamed over the old one.
 
 use super::model::{GameSchema, Settings};
-use super::read::{Problem, read_settings};
+use super::read::{FILE_NAME, Problem, read_settings};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The environment variable that overrides the settings directory.
 pub const CONFIG_DIR_VAR: &str = "BOARDSUITE_CONFIG_DIR";
-/// The settings file's name.
-pub const FILE_NAME: &str = "settings.toml";
 /// The name of the copy kept of a file the launcher replaced.
 pub const BACKUP_NAME: &str = "settings.toml.bak";
 
