@@ -10,6 +10,7 @@ pub mod bot;
 pub mod matches;
 pub mod perft;
 pub mod player;
+pub mod position_file;
 pub mod replay;
 pub mod serve;
 pub mod solve;

@@ -114,13 +114,7 @@ fn signed(margin: i64) -> String {
 fn solve_game<G: Registered + Solve>(args: &SolveArgs, future_bound: Option<fn(&G) -> i32>) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
     let (start, from_file) = match &args.position {
-        Some(path) => {
-            let text = crate::files::read_text_capped(path, crate::files::MAX_FILE_BYTES)
-                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
-            let position = G::parse_position(&rules, &text)
-                .map_err(|e| Failure::usage(format!("bad position in {}: {e}", path.display())))?;
-            (position, true)
-        }
+        Some(path) => (super::position_file::read::<G>(&rules, path)?, true),
         None => (G::start_position(&rules, None)?, false),
     };
     let table_mb = table_megabytes()?;

@@ -17,10 +17,7 @@ fn verify_game<G: Registered>(args: &VerifyArgs) -> CommandResult {
             if args.setups.is_some() {
                 return Err(Failure::usage("give either --position or --setups, not both"));
             }
-            let text = crate::files::read_text_capped(path, crate::files::MAX_FILE_BYTES)
-                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
-            G::parse_position(&rules, &text)
-                .map_err(|e| Failure::usage(format!("bad position in {}: {e}", path.display())))?
+            super::position_file::read::<G>(&rules, path)?
         }
         None => G::start_position(&rules, args.setups.as_deref())?,
     };
