@@ -38,4 +38,18 @@ mod tests {
             assert!(!std::ptr::eq(screens(kind), &NO_SCREENS), "{}", kind.key());
         }
     }
+
+    #[test]
+    fn a_game_without_screens_says_so() {
+        let config = MatchConfig {
+            game: GameKind::Stones,
+            mode: headless::settings::PlayMode::Computer,
+            level: 1,
+            first: headless::settings::FirstMover::Human,
+            rules: GameKind::Stones.entry().rules.defaults(),
+        };
+        let mut ctx = AppContext::for_tests();
+        let said = no_play_screen(&config, &mut ctx).err().unwrap().to_string();
+        assert_eq!(said, "Stones has no screens in the launcher");
+    }
 }

@@ -136,4 +136,11 @@ mod tests {
         assert_eq!(err.to_string(), "--first: nim has no sparring opponents (allowed: 1..=10)");
         assert!(factory::<Nim>(&PlayerChoice::Level(Level::MIN), "--first").is_ok());
     }
+
+    #[test]
+    fn bad_players_are_refused_in_these_words() {
+        let said = |text: &str| text.parse::<PlayerChoice>().unwrap_err().to_string();
+        assert_eq!(said("sparring:"), "`sparring:` names no sparring opponent: give sparring:NAME");
+        assert_eq!(said("11"), "`11` is not a player: give a level 1..=10 or sparring:NAME");
+    }
 }

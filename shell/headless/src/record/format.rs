@@ -403,6 +403,12 @@ mod tests {
         let line = text.lines().position(|l| l.starts_with("result")).unwrap() + 1;
         assert_eq!(err.line, Some(line), "{err}");
         assert!(err.problem.contains("not a result"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "line {line}: `first by a mile` is not a result: expected `first +M`, `second +M`, `draw` or `none`"
+            )
+        );
 
         let err = GameRecord::from_toml(
             "format = 1\ngame = \"nim\"\nkind = \"full\"\nresult = \"none\"\ncolour = 2\n",
@@ -424,6 +430,10 @@ mod tests {
         assert_eq!(parse_result("draw").unwrap(), Some(Outcome::draw()));
         assert_eq!(parse_result("none").unwrap(), None);
         assert!(parse_result("second +x").is_err());
+        assert_eq!(
+            parse_result("second +x").unwrap_err().to_string(),
+            "`second +x` is not a result: expected `first +M`, `second +M`, `draw` or `none`"
+        );
         assert_eq!(parse_seat("seat 3"), Some(Seat(2)));
         assert_eq!(parse_seat("seat 2"), None);
     }

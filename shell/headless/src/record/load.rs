@@ -140,3 +140,23 @@ fn apply_ending<G: Observe>(referee: &mut Referee<G>, ending: Option<Ending>) ->
     };
     result.map_err(|e| format!("the ending cannot apply: {e}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::full_record;
+    use game_core::nim::{Nim, NimRules};
+
+    #[test]
+    fn an_ending_that_does_not_follow_is_named_with_its_line() {
+        let mut referee = Referee::new(Nim::start(&NimRules::default(), &[]).unwrap());
+        referee.submit_text(Seat::FIRST, 0, "3-2").unwrap();
+        let text = full_record(&referee, &[], None).unwrap().to_toml().unwrap();
+        let text = text.replace("result = \"none\"", "result = \"first +1\"\nending = \"rules\"");
+        let line = text.lines().position(|l| l.starts_with("ending")).unwrap() + 1;
+        assert_eq!(
+            load::<Nim>(&text).unwrap_err().to_string(),
+            format!("line {line}: the record says the rules ended the game, but after its moves it goes on")
+        );
+    }
+}

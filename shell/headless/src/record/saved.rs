@@ -244,4 +244,15 @@ mod tests {
         assert_eq!(two.summary.as_ref().unwrap().moves, 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_folder_that_cannot_be_read_is_named() {
+        let dir = scratch("not-a-folder");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("games");
+        std::fs::write(&file, "a file, not a folder").unwrap();
+        let err = SavedGames::in_dir(&file).list().unwrap_err().to_string();
+        assert!(err.starts_with(&format!("cannot read {}: ", file.display())), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

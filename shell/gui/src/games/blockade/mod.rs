@@ -119,4 +119,16 @@ mod tests {
         screen.input(&mut ctx, &view, &InputEvent::Key(Key::Function(1)));
         screen.input(&mut ctx, &view, &InputEvent::Key(Key::Escape));
     }
+
+    #[test]
+    fn bad_rules_are_refused_in_these_words() {
+        let mut ctx = AppContext::for_tests();
+        let mut c = config(PlayMode::Computer);
+        c.rules.insert("size".into(), 99.into());
+        let refused = c.rules_as::<BlockadeRules>().unwrap_err();
+        assert_eq!(
+            play_screen(&c, &mut ctx).err().unwrap().to_string(),
+            format!("Blockade rules: {refused}")
+        );
+    }
 }

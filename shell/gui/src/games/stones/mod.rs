@@ -150,6 +150,8 @@ mod tests {
         let mut ctx = AppContext::for_tests();
         let mut c = config(PlayMode::Computer);
         c.rules.insert("pits".into(), 99.into());
-        assert!(play_screen(&c, &mut ctx).err().unwrap().contains("pits"));
+        assert!(play_screen(&c, &mut ctx).err().unwrap().to_string().contains("pits"));
+        let refused = c.rules_as::<StonesRules>().unwrap_err();
+        assert_eq!(play_screen(&c, &mut ctx).err().unwrap().to_string(), format!("Stones rules: {refused}"));
     }
 }

@@ -379,6 +379,19 @@ mod tests {
         assert!(blue_ranks.into_iter().all(|r| r.is_none()), "Blue's ranks stay hidden");
         assert_eq!(shown, &screen.session().view());
     }
+
+    #[test]
+    fn refusals_are_said_in_these_words() {
+        let said = |json: serde_json::Value| rules_from_json(&json).unwrap_err().to_string();
+        assert_eq!(said(serde_json::json!(3)), "the host's rules cannot be read");
+        let refused = StrategyChessRules::from_toml("colour = 1\n").unwrap_err();
+        assert_eq!(said(serde_json::json!({ "colour": 1 })), format!("the host's rules: {refused}"));
+        let mut ctx = AppContext::for_tests();
+        let Err(network) = MatchPlan::new(&config(PlayMode::NetworkHost), &mut ctx) else {
+            panic!("a network game is not planned here");
+        };
+        assert_eq!(network.to_string(), "network games are opened from the network screens");
+    }
 }
 
 #[cfg(test)]

@@ -585,4 +585,41 @@ mod tests {
         assert!(tracker.record(Colour::Red, Confirmation::NoMove).is_ok());
         assert_eq!(tracker.board_lines(), before);
     }
+
+    #[test]
+    fn what_does_not_fit_the_record_is_said_in_these_words() {
+        let rules = manager_rules();
+        let mut rng = seeded(9);
+        let red = StrategyChess::random_setup(&rules, Seat::FIRST, true, &mut rng);
+        let blue = StrategyChess::random_setup(&rules, Seat::SECOND, true, &mut rng);
+        let mut tracker = Tracker::new(&rules, Colour::Red, red, blue).unwrap();
+        let out_of_turn = tracker.record(Colour::Blue, confirmation("a7", "a6", Outcome::Ok));
+        assert_eq!(out_of_turn.unwrap_err().to_string(), "a move by blue, but the record has red to move");
+        let off = WireMove { x: 0, y: 0, direction: wire::Direction::Up, distance: 1 };
+        let off_board = tracker.record(Colour::Red, Confirmation::Move(off, Outcome::Ok));
+        assert_eq!(off_board.unwrap_err().to_string(), "`0 0 UP` leaves the board");
+        let into_lake = WireMove { x: 2, y: 3, direction: wire::Direction::Down, distance: 1 };
+        let refused = tracker.record(Colour::Red, Confirmation::Move(into_lake, Outcome::Ok));
+        let refused = refused.unwrap_err().to_string();
+        assert!(refused.starts_with("`2 3 DOWN` is refused by the rules: "), "{refused}");
+        let board = tracker.board_lines();
+        assert_eq!(tracker.compare(&board[..9]).unwrap_err().to_string(), "9 board lines, expected 10");
+        let mut short = board.clone();
+        short[2] = "..".into();
+        assert_eq!(
+            tracker.compare(&short).unwrap_err().to_string(),
+            "board line 2 `..` is not 10 characters"
+        );
+        let mut differs = board.clone();
+        differs[4] = "#.++..++..".into();
+        assert_eq!(
+            tracker.compare(&differs).unwrap_err().to_string(),
+            "at 0 4 the record has `.` but the manager sent `#`"
+        );
+        let empty = vec![".".repeat(10); 10];
+        assert_eq!(
+            enemy_setup(Colour::Red, &empty, None, &blue).unwrap_err().to_string(),
+            "the board shows 0 enemy pieces at the start, the army has 40"
+        );
+    }
 }

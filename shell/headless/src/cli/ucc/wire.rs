@@ -741,4 +741,26 @@ mod tests {
         assert_eq!(Outcome::Illegal.text(), "ILLEGAL");
         assert_eq!(Outcome::VictoryFlag(Some((Rank::Miner, Rank::Flag))).text(), "VICTORY_FLAG 8 F");
     }
+
+    #[test]
+    fn unreadable_lines_are_reported_in_these_words() {
+        let start = |line: &str| parse_start(line).unwrap_err().to_string();
+        assert_eq!(start(" RED "), "expected `RED|BLUE OPPONENT 10 10`, got `RED`");
+        assert_eq!(start("GREEN x 10 10"), "the colour must be RED or BLUE, not `GREEN`");
+        assert_eq!(start("RED x 8 9"), "only a 10 by 10 board is played, not 8 by 9");
+        for (line, said) in [
+            ("", "expected `x y DIR [n] OUTCOME` in ``"),
+            ("4 6", "expected `x y DIR [n] OUTCOME` in `4 6`"),
+            ("4 6 NORTH OK", "the direction must be UP, DOWN, LEFT or RIGHT in `4 6 NORTH OK`"),
+            ("11 6 UP OK", "coordinates must be 0..9 in `11 6 UP OK`"),
+            ("4 6 UP 0 OK", "the distance must be 1..9 in `4 6 UP 0 OK`"),
+            (" 4 6 UP ", "the outcome is missing in `4 6 UP`"),
+            ("4 6 UP KILLS", "the two ranks are missing in `4 6 UP KILLS`"),
+            ("4 6 UP KILLS 5", "two ranks expected in `4 6 UP KILLS 5`"),
+            ("4 6 UP KILLS 5 Z", "unknown rank in `4 6 UP KILLS 5 Z`"),
+            ("4 6 UP WINS", "unknown outcome `WINS` in `4 6 UP WINS`"),
+        ] {
+            assert_eq!(parse_confirmation(line).unwrap_err().to_string(), said, "{line:?}");
+        }
+    }
 }

@@ -162,7 +162,12 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let saved = SavedSetups::in_dir(&dir);
         std::fs::write(saved.file(), "setup 1\nnot a setup\n").unwrap();
-        assert!(saved.load().unwrap_err().contains("does not read as setups"));
+        assert!(saved.load().unwrap_err().to_string().contains("does not read as setups"));
+        let unread = Library::parse("setup 1\nnot a setup\n").unwrap_err();
+        assert_eq!(
+            saved.load().unwrap_err().to_string(),
+            format!("{} does not read as setups: {unread}", saved.file().display())
+        );
         let result = saved.save(Library::builtin().entry(3).unwrap().setup).unwrap();
         assert!(result.replaced_unreadable);
         let kept = result.backup.unwrap();
@@ -172,6 +177,16 @@ mod tests {
         saved.save(Library::builtin().entry(4).unwrap().setup).unwrap();
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), "setup 1\nnot a setup\n", "never overwritten");
         assert_eq!(saved.load().unwrap().entries().len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_named() {
+        let dir = temp_dir("folder");
+        let saved = SavedSetups::in_dir(&dir);
+        std::fs::create_dir_all(saved.file()).unwrap();
+        let err = saved.load().unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{} could not be read: ", saved.file().display())), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
