@@ -21,7 +21,7 @@ pub mod verify;
 use crate::failure::{CommandResult, Failure};
 use crate::registry::GameKind;
 use clap::{Args, Parser, Subcommand};
-use player::PlayerChoice;
+use player::{PlayerChoice, PlayerChoiceError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -220,7 +220,7 @@ pub fn no_launcher() -> CommandResult {
 }
 
 /// Reads a PLAYER argument (see [`player`]).
-fn parse_player(text: &str) -> Result<PlayerChoice, String> {
+fn parse_player(text: &str) -> Result<PlayerChoice, PlayerChoiceError> {
     text.parse()
 }
 

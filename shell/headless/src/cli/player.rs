@@ -12,6 +12,7 @@ use ai::Level;
 use ai::arena::{Contender, ContenderFactory};
 use std::fmt;
 use std::str::FromStr;
+use thiserror::Error;
 
 /// What `sparring:NAME` starts with.
 pub const SPARRING_PREFIX: &str = "sparring:";
@@ -25,13 +26,30 @@ pub enum PlayerChoice {
     Sparring(String),
 }
 
-impl FromStr for PlayerChoice {
-    type Err = String;
+/// Why a text is not a PLAYER.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerChoiceError {
+    /// `sparring:` with nothing after it.
+    #[error("`{text}` names no sparring opponent: give {SPARRING_PREFIX}NAME")]
+    NoSparringName {
+        /// The text as given.
+        text: String,
+    },
+    /// Neither a level 1..=10 nor `sparring:NAME`.
+    #[error("`{text}` is not a player: give a level 1..=10 or {SPARRING_PREFIX}NAME")]
+    NotAPlayer {
+        /// The text as given.
+        text: String,
+    },
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
+impl FromStr for PlayerChoice {
+    type Err = PlayerChoiceError;
+
+    fn from_str(text: &str) -> Result<Self, PlayerChoiceError> {
         if let Some(name) = text.strip_prefix(SPARRING_PREFIX) {
             return if name.is_empty() {
-                Err(format!("`{text}` names no sparring opponent: give {SPARRING_PREFIX}NAME"))
+                Err(PlayerChoiceError::NoSparringName { text: text.to_string() })
             } else {
                 Ok(PlayerChoice::Sparring(name.to_string()))
             };
@@ -40,7 +58,7 @@ impl FromStr for PlayerChoice {
             .ok()
             .and_then(Level::new)
             .map(PlayerChoice::Level)
-            .ok_or_else(|| format!("`{text}` is not a player: give a level 1..=10 or {SPARRING_PREFIX}NAME"))
+            .ok_or_else(|| PlayerChoiceError::NotAPlayer { text: text.to_string() })
     }
 }
 
@@ -115,7 +133,7 @@ mod tests {
         assert_eq!("7".parse(), Ok(PlayerChoice::Level(Level::new(7).unwrap())));
         assert_eq!("sparring:rusher".parse(), Ok(PlayerChoice::Sparring("rusher".into())));
         for bad in ["0", "11", "x", "", "sparring:", "Sparring:rusher"] {
-            let err = bad.parse::<PlayerChoice>().unwrap_err();
+            let err = bad.parse::<PlayerChoice>().unwrap_err().to_string();
             assert!(err.contains("sparring:NAME"), "{bad}: {err}");
         }
         assert_eq!(PlayerChoice::Level(Level::MAX).to_string(), "level 10");

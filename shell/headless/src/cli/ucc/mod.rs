@@ -17,7 +17,7 @@ pub mod tracker;
 pub mod wire;
 
 use super::RuleArgs;
-use crate::cli::player::PlayerChoice;
+use crate::cli::player::{PlayerChoice, PlayerChoiceError};
 use crate::cli::ugi::input::InputLine;
 use crate::failure::{CommandResult, Failure};
 use ai::seeds::{Stream, derive};
@@ -67,7 +67,7 @@ pub struct UccArgs {
 }
 
 /// Reads `--level` (see [`crate::cli::player`]).
-fn parse_level(text: &str) -> Result<PlayerChoice, String> {
+fn parse_level(text: &str) -> Result<PlayerChoice, PlayerChoiceError> {
     text.parse()
 }
 
