@@ -26,19 +26,78 @@ pub struct StartLine {
     pub opponent: String,
 }
 
+/// Why a manager's line cannot be read: the start line or a confirmation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WireError {
+    /// The start line is not four words.
+    #[error("expected `RED|BLUE OPPONENT 10 10`, got `{got}`")]
+    StartLine {
+        /// The line, trimmed.
+        got: String,
+    },
+    /// The start line's colour is neither word.
+    #[error("the colour must be RED or BLUE, not `{found}`")]
+    Colour {
+        /// The word found.
+        found: String,
+    },
+    /// The start line names another board.
+    #[error("only a 10 by 10 board is played, not {width} by {height}")]
+    BoardSize {
+        /// The width as sent.
+        width: String,
+        /// The height as sent.
+        height: String,
+    },
+    /// A confirmation line that does not read.
+    #[error("{problem} in `{line}`")]
+    Confirmation {
+        /// What is wrong with it.
+        problem: ConfirmationProblem,
+        /// The line, trimmed.
+        line: String,
+    },
+}
+
+/// What is wrong with a confirmation line (see [`parse_confirmation`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfirmationProblem {
+    /// Too few words for a move and its outcome.
+    #[error("expected `x y DIR [n] OUTCOME`")]
+    Shape,
+    /// The move's words do not read.
+    #[error(transparent)]
+    Move(MoveTextError),
+    /// A rank that is no rank.
+    #[error("unknown rank")]
+    UnknownRank,
+    /// One rank where two belong.
+    #[error("two ranks expected")]
+    OneRank,
+    /// A move with no outcome.
+    #[error("the outcome is missing")]
+    NoOutcome,
+    /// A battle's outcome without its ranks.
+    #[error("the two ranks are missing")]
+    NoRanks,
+    /// An outcome word the protocol does not have.
+    #[error("unknown outcome `{0}`")]
+    UnknownOutcome(String),
+}
+
 /// Reads the start line.
-pub fn parse_start(line: &str) -> Result<StartLine, String> {
+pub fn parse_start(line: &str) -> Result<StartLine, WireError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let [colour, opponent, width, height] = tokens.as_slice() else {
-        return Err(format!("expected `RED|BLUE OPPONENT 10 10`, got `{}`", line.trim()));
+        return Err(WireError::StartLine { got: line.trim().to_string() });
     };
     let colour = match *colour {
         "RED" => Colour::Red,
         "BLUE" => Colour::Blue,
-        other => return Err(format!("the colour must be RED or BLUE, not `{other}`")),
+        other => return Err(WireError::Colour { found: other.to_string() }),
     };
     if *width != "10" || *height != "10" {
-        return Err(format!("only a 10 by 10 board is played, not {width} by {height}"));
+        return Err(WireError::BoardSize { width: width.to_string(), height: height.to_string() });
     }
     Ok(StartLine { colour, opponent: opponent.to_string() })
 }
@@ -431,30 +490,31 @@ impl Confirmation {
 }
 
 /// Reads a confirmation line.
-pub fn parse_confirmation(line: &str) -> Result<Confirmation, String> {
+pub fn parse_confirmation(line: &str) -> Result<Confirmation, WireError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     if matches!(tokens.first(), Some(&"NO_MOVE") | Some(&"SURRENDER")) {
         return Ok(Confirmation::NoMove);
     }
-    let bad = |why: &str| format!("{why} in `{}`", line.trim());
+    let bad =
+        |problem: ConfirmationProblem| WireError::Confirmation { problem, line: line.trim().to_string() };
     let (wire_move, rest) = parse_move_words(&tokens).map_err(|e| match e {
-        MoveTextError::Shape => bad("expected `x y DIR [n] OUTCOME`"),
-        other => bad(&other.to_string()),
+        MoveTextError::Shape => bad(ConfirmationProblem::Shape),
+        other => bad(ConfirmationProblem::Move(other)),
     })?;
-    let ranks = |rest: &[&str]| -> Result<Option<(Rank, Rank)>, String> {
+    let ranks = |rest: &[&str]| -> Result<Option<(Rank, Rank)>, WireError> {
         match rest {
             [] => Ok(None),
             [a, d, ..] => match (parse_rank(a), parse_rank(d)) {
                 (Some(a), Some(d)) => Ok(Some((a, d))),
-                _ => Err(bad("unknown rank")),
+                _ => Err(bad(ConfirmationProblem::UnknownRank)),
             },
-            _ => Err(bad("two ranks expected")),
+            _ => Err(bad(ConfirmationProblem::OneRank)),
         }
     };
     let Some((word, after)) = rest.split_first() else {
-        return Err(bad("the outcome is missing"));
+        return Err(bad(ConfirmationProblem::NoOutcome));
     };
-    let both = |after: &[&str]| ranks(after)?.ok_or_else(|| bad("the two ranks are missing"));
+    let both = |after: &[&str]| ranks(after)?.ok_or_else(|| bad(ConfirmationProblem::NoRanks));
     let outcome = match *word {
         "OK" => Outcome::Ok,
         "KILLS" => {
@@ -472,7 +532,7 @@ pub fn parse_confirmation(line: &str) -> Result<Confirmation, String> {
         "VICTORY_FLAG" => Outcome::VictoryFlag(ranks(after)?),
         "VICTORY_ATTRITION" => Outcome::VictoryAttrition(ranks(after)?),
         "ILLEGAL" => Outcome::Illegal,
-        other => return Err(bad(&format!("unknown outcome `{other}`"))),
+        other => return Err(bad(ConfirmationProblem::UnknownOutcome(other.to_string()))),
     };
     Ok(Confirmation::Move(wire_move, outcome))
 }
