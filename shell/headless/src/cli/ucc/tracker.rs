@@ -17,6 +17,10 @@
 //! view shows, follows from public facts: a Flag taken, the bot's own
 //! lack of moves, the ply limits.
 
+pub mod error;
+
+pub use error::TrackerError;
+
 use super::wire::{self, Confirmation, Outcome, SIZE, WireMove};
 use game_core::{Game, Observe};
 use strategy_chess::{
@@ -26,7 +30,7 @@ use strategy_chess::{
 
 /// What a move says about the piece that made it or was struck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Need {
+pub enum Need {
     /// Exactly this rank (a battle showed it).
     Exactly(Rank),
     /// Something that moves.
@@ -71,12 +75,12 @@ impl Tracker {
         me: Colour,
         mine: Setup,
         stand_in: Setup,
-    ) -> Result<Tracker, String> {
+    ) -> Result<Tracker, TrackerError> {
         let setups = match me {
             Colour::Red => [mine, stand_in],
             Colour::Blue => [stand_in, mine],
         };
-        let mut position = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
+        let mut position = StrategyChess::start(rules, &setups)?;
         give_the_enemy_a_move(&mut position, me.opponent());
         Ok(Tracker { position, me })
     }
@@ -93,7 +97,7 @@ impl Tracker {
 
     /// Records a confirmed move by `mover`. On an error the record is left
     /// as it was.
-    pub fn record(&mut self, mover: Colour, confirmation: Confirmation) -> Result<(), String> {
+    pub fn record(&mut self, mover: Colour, confirmation: Confirmation) -> Result<(), TrackerError> {
         let Confirmation::Move(wire_move, outcome) = confirmation else {
             return Ok(());
         };
@@ -101,9 +105,9 @@ impl Tracker {
             return Ok(());
         }
         if self.position.colour_to_move() != mover {
-            return Err(format!("a move by {mover}, but the record has {} to move", self.colour_to_move()));
+            return Err(TrackerError::OutOfTurn { mover, to_move: self.colour_to_move() });
         }
-        let mv = wire_move.to_move().ok_or_else(|| format!("`{}` leaves the board", wire_move.text()))?;
+        let mv = wire_move.to_move().ok_or(TrackerError::OffBoard(wire_move))?;
         let mut next = self.position.clone();
         let ranks = match outcome {
             Outcome::Kills(a, d) | Outcome::Dies(a, d) | Outcome::BothDie(a, d) => Some((a, d)),
@@ -127,7 +131,7 @@ impl Tracker {
             };
             settle(&mut next, mv.from, need)?;
         }
-        next.try_play(mv).map_err(|e| format!("`{}` is refused by the rules: {e}", wire_move.text()))?;
+        next.try_play(mv).map_err(|violation| TrackerError::Refused { wire_move, violation })?;
         check_clash(&next, mv, outcome)?;
         give_the_enemy_a_move(&mut next, self.me.opponent());
         self.position = next;
@@ -162,21 +166,21 @@ impl Tracker {
 
     /// Compares the record with the board lines the manager sent; the
     /// first difference, if any.
-    pub fn compare(&self, lines: &[String]) -> Result<(), String> {
+    pub fn compare(&self, lines: &[String]) -> Result<(), TrackerError> {
         let mine = self.board_lines();
         if lines.len() != SIZE {
-            return Err(format!("{} board lines, expected {SIZE}", lines.len()));
+            return Err(TrackerError::BoardLines { found: lines.len() });
         }
         for (y, (ours, theirs)) in mine.iter().zip(lines).enumerate() {
             let theirs = theirs.trim_end();
             if theirs.chars().count() != SIZE {
-                return Err(format!("board line {y} `{theirs}` is not {SIZE} characters"));
+                return Err(TrackerError::BoardLineWidth { y, text: theirs.to_string() });
             }
             for (x, (a, b)) in ours.chars().zip(theirs.chars()).enumerate() {
                 let same =
                     a == b || (a.eq_ignore_ascii_case(&b) && matches!(a, 's' | 'S' | 'B' | 'b' | 'F' | 'f'));
                 if !same {
-                    return Err(format!("at {x} {y} the record has `{a}` but the manager sent `{b}`"));
+                    return Err(TrackerError::Differs { x, y, ours: a, theirs: b });
                 }
             }
         }
@@ -193,18 +197,18 @@ pub fn enemy_setup(
     board: &[String],
     first_enemy_move: Option<Confirmation>,
     stand_in: &Setup,
-) -> Result<Setup, String> {
+) -> Result<Setup, TrackerError> {
     let enemy = me.opponent();
     let mut squares = Vec::new();
     for (y, line) in board.iter().enumerate() {
         for (x, c) in line.chars().enumerate() {
             if c == '#' {
-                squares.push(wire::square(x, y).ok_or_else(|| format!("`#` off the board at {x} {y}"))?);
+                squares.push(wire::square(x, y).ok_or(TrackerError::EnemyOffBoard { x, y })?);
             }
         }
     }
     if let Some(Confirmation::Move(wire_move, outcome)) = first_enemy_move {
-        let mv = wire_move.to_move().ok_or_else(|| format!("`{}` leaves the board", wire_move.text()))?;
+        let mv = wire_move.to_move().ok_or(TrackerError::OffBoard(wire_move))?;
         match outcome {
             Outcome::Illegal => {}
             Outcome::Dies(..) | Outcome::BothDie(..) => squares.push(mv.from),
@@ -217,16 +221,11 @@ pub fn enemy_setup(
     squares.sort_by_key(|sq| sq.index());
     let ranks: Vec<Rank> = stand_in.placements(enemy).map(|(_, rank)| rank).collect();
     if ranks.len() != squares.len() {
-        return Err(format!(
-            "the board shows {} enemy pieces at the start, the army has {}",
-            squares.len(),
-            ranks.len()
-        ));
+        return Err(TrackerError::EnemyCount { shown: squares.len(), army: ranks.len() });
     }
     let mut setup = Setup::empty();
     for (sq, rank) in squares.into_iter().zip(ranks) {
-        let (row, column) = Setup::place_of(enemy, sq)
-            .ok_or_else(|| format!("an enemy piece starts on {sq}, outside its rows"))?;
+        let (row, column) = Setup::place_of(enemy, sq).ok_or(TrackerError::OutsideRows { square: sq })?;
         setup.set(row, column, Some(rank));
     }
     Ok(setup)
@@ -238,13 +237,13 @@ pub fn enemy_setup(
 /// that moved far is a Scout, one that moved is neither a Bomb nor the
 /// Flag, and the ranks add up to what the enemy has left. A revealed piece
 /// must already fit.
-fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<(), String> {
-    let piece = position.piece(square).ok_or_else(|| format!("no piece on {square} in the record"))?;
+fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<(), TrackerError> {
+    let piece = position.piece(square).ok_or(TrackerError::NoPiece { square })?;
     if need.admits(piece.rank) {
         return Ok(());
     }
     if position.facts(square).revealed {
-        return Err(format!("the piece on {square} was shown to be a {:?}, not {need:?}", piece.rank));
+        return Err(TrackerError::Revealed { square, rank: piece.rank, need });
     }
     let hidden = hidden_pieces(position, piece.colour);
     let current: Vec<Rank> =
@@ -256,7 +255,7 @@ fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<()
     let mut target: Vec<Option<Rank>> = vec![None; hidden.len()];
     let take = |rank: Rank, pool: &mut [u32]| {
         if pool[rank.index()] == 0 {
-            return Err(format!("the enemy has no hidden {rank:?} left for {square}"));
+            return Err(TrackerError::NoHiddenRank { rank, square });
         }
         pool[rank.index()] -= 1;
         Ok(rank)
@@ -295,7 +294,7 @@ fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<()
         }
     }
     if Rank::ALL.iter().any(|r| !r.can_move() && pool[r.index()] > 0) {
-        return Err(format!("no unmoved enemy piece is left for a Bomb or the Flag once {square} moved"));
+        return Err(TrackerError::NoStillPiece { square });
     }
     // The movable ranks, keeping each where it is when it may stay.
     for keep in [true, false] {
@@ -324,7 +323,7 @@ fn settle(position: &mut StrategyChess, square: Square, need: Need) -> Result<()
         });
         match donor {
             Some(j) if position.swap_ranks(hidden[i], hidden[j]) => {}
-            _ => return Err(format!("cannot deal a {wanted:?} to {}", hidden[i])),
+            _ => return Err(TrackerError::CannotDeal { rank: wanted, square: hidden[i] }),
         }
     }
     Ok(())
@@ -374,7 +373,7 @@ fn give_the_enemy_a_move(position: &mut StrategyChess, enemy: Colour) {
 }
 
 /// Whether the recorded battle ended as the manager said.
-fn check_clash(after: &StrategyChess, mv: Move, outcome: Outcome) -> Result<(), String> {
+fn check_clash(after: &StrategyChess, mv: Move, outcome: Outcome) -> Result<(), TrackerError> {
     let at_to = after.piece(mv.to).map(|p| p.colour);
     let mover = after.colour_to_move().opponent();
     let from_empty = after.piece(mv.from).is_none();
@@ -390,11 +389,7 @@ fn check_clash(after: &StrategyChess, mv: Move, outcome: Outcome) -> Result<(), 
         Some(Clash::BothDie) => from_empty && at_to.is_none(),
         _ => true,
     };
-    if fine {
-        Ok(())
-    } else {
-        Err(format!("the rules here resolve {mv:?} differently from the manager ({outcome:?})"))
-    }
+    if fine { Ok(()) } else { Err(TrackerError::Clash { mv, outcome }) }
 }
 
 #[cfg(test)]
