@@ -4,7 +4,7 @@
 use super::geometry::Point;
 use super::text::TextMeasure;
 use super::wake::{Wake, no_wake};
-use headless::record::SavedGames;
+use headless::record::{RecordError, SavedGames};
 use headless::settings::{Settings, SettingsStore};
 use std::rc::Rc;
 
@@ -29,7 +29,7 @@ pub struct AppContext {
     /// waiting on the network are polled on a timer).
     pub can_wake: bool,
     /// Where games are saved, or why they cannot be.
-    pub saved_games: Result<SavedGames, String>,
+    pub saved_games: Result<SavedGames, RecordError>,
 }
 
 impl AppContext {
@@ -64,7 +64,8 @@ impl AppContext {
         let settings = Settings::defaults(&headless::registry::game_schemas());
         let mut ctx = AppContext::new(settings, None, Vec::new(), Rc::new(super::text::ApproxMeasure));
         ctx.seeds = game_core::rng::seeded(1);
-        ctx.saved_games = Err("games are not saved in tests unless a test chooses a folder".into());
+        ctx.saved_games =
+            Err(RecordError::whole("games are not saved in tests unless a test chooses a folder"));
         ctx
     }
 

@@ -463,10 +463,8 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     }
 
     fn save(&mut self, ctx: &AppContext) {
-        let saved = ctx
-            .saved_games
-            .clone()
-            .and_then(|games| super::save::save_session(&self.session, &games).map_err(|e| e.to_string()));
+        let saved =
+            ctx.saved_games.clone().and_then(|games| super::save::save_session(&self.session, &games));
         match saved {
             Ok(path) => {
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();

@@ -108,9 +108,9 @@ impl SavedScreen {
         let (games, folder_problem, folder) = match &ctx.saved_games {
             Ok(saved) => match saved.list() {
                 Ok(games) => (games, None, saved.dir().display().to_string()),
-                Err(e) => (Vec::new(), Some(e), saved.dir().display().to_string()),
+                Err(e) => (Vec::new(), Some(e.to_string()), saved.dir().display().to_string()),
             },
-            Err(e) => (Vec::new(), Some(e.clone()), String::new()),
+            Err(e) => (Vec::new(), Some(e.to_string()), String::new()),
         };
         let picked = (!games.is_empty()).then_some(0);
         SavedScreen { games, folder_problem, folder, picked, first_row: 0, focus: 0, problem: None }

@@ -2,8 +2,9 @@
 
 use thiserror::Error;
 
-/// A record that could not be read, replayed or written. It names the line
-/// of the file (counted from 1) when the problem has one.
+/// A record (or the folder of saved records) that could not be read,
+/// replayed or written. It names the line of the file (counted from 1)
+/// when the problem has one.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct RecordError {
     /// The 1-based line of the record text, if the problem sits on one.

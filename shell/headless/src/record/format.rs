@@ -159,8 +159,12 @@ pub fn parse_seat(text: &str) -> Option<Seat> {
 }
 
 /// Reads `first +M`, `second +M`, `draw` or `none`.
-pub fn parse_result(text: &str) -> Result<Option<Outcome>, String> {
-    let bad = || format!("`{text}` is not a result: expected `first +M`, `second +M`, `draw` or `none`");
+pub fn parse_result(text: &str) -> Result<Option<Outcome>, RecordError> {
+    let bad = || {
+        RecordError::whole(format!(
+            "`{text}` is not a result: expected `first +M`, `second +M`, `draw` or `none`"
+        ))
+    };
     match text {
         "none" => Ok(None),
         "draw" => Ok(Some(Outcome::draw())),
@@ -272,8 +276,8 @@ impl GameRecord {
                 ));
             }
         };
-        let outcome =
-            parse_result(raw.result.get_ref()).map_err(|p| RecordError::at(line(raw.result.span()), p))?;
+        let outcome = parse_result(raw.result.get_ref())
+            .map_err(|e| RecordError { line: line(raw.result.span()), ..e })?;
         let ending_seat = seat_of(&raw.ending_seat, "ending_seat")?;
         let ending = match &raw.ending {
             None => None,

@@ -101,7 +101,7 @@ pub fn replay<G: Observe>(parsed: &ParsedRecord) -> Result<(Referee<G>, Vec<G::S
         }
     }
     apply_ending(&mut referee, record.ending)
-        .map_err(|p| RecordError::at(lines.ending.or(lines.result), p))?;
+        .map_err(|e| RecordError { line: lines.ending.or(lines.result), ..e })?;
     if referee.outcome() != record.outcome {
         let found = referee.outcome().map_or_else(|| "none".to_string(), |o| o.to_string());
         return Err(RecordError::at(
@@ -120,17 +120,22 @@ pub fn replay<G: Observe>(parsed: &ParsedRecord) -> Result<(Referee<G>, Vec<G::S
     }
 }
 
-/// Ends the replayed game the way the record says it ended.
-fn apply_ending<G: Observe>(referee: &mut Referee<G>, ending: Option<Ending>) -> Result<(), String> {
+/// Ends the replayed game the way the record says it ended. The problem,
+/// if any, is of the whole record: the caller names its line.
+fn apply_ending<G: Observe>(referee: &mut Referee<G>, ending: Option<Ending>) -> Result<(), RecordError> {
     let by_rules = referee.finish().is_some();
     let result = match ending {
-        None if by_rules => return Err("the moves end the game, but the record has no ending".into()),
+        None if by_rules => {
+            return Err(RecordError::whole("the moves end the game, but the record has no ending"));
+        }
         None => return Ok(()),
         Some(Ending::Rules) if by_rules => return Ok(()),
         Some(Ending::Rules) => {
-            return Err("the record says the rules ended the game, but after its moves it goes on".into());
+            return Err(RecordError::whole(
+                "the record says the rules ended the game, but after its moves it goes on",
+            ));
         }
-        Some(_) if by_rules => return Err("the moves already end the game by the rules".into()),
+        Some(_) if by_rules => return Err(RecordError::whole("the moves already end the game by the rules")),
         Some(Ending::Resigned { seat }) => referee.resign(seat),
         Some(Ending::Abandoned { seat }) => referee.abandon(seat),
         Some(Ending::DrawAgreed) => {
@@ -138,7 +143,7 @@ fn apply_ending<G: Observe>(referee: &mut Referee<G>, ending: Option<Ending>) ->
             referee.offer_draw(to_move.opponent()).and_then(|()| referee.accept_draw(to_move))
         }
     };
-    result.map_err(|e| format!("the ending cannot apply: {e}"))
+    result.map_err(|e| RecordError::whole(format!("the ending cannot apply: {e}")))
 }
 
 #[cfg(test)]

@@ -69,14 +69,14 @@ impl SavedGame {
 impl SavedGames {
     /// The folder next to the settings: in [`CONFIG_DIR_VAR`] if set, else
     /// in the user's config directory for boardsuite.
-    pub fn locate() -> Result<Self, String> {
+    pub fn locate() -> Result<Self, RecordError> {
         if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
             return Ok(SavedGames::in_dir(PathBuf::from(dir).join(GAMES_DIR)));
         }
         directories::ProjectDirs::from("", "", "boardsuite")
             .map(|dirs| SavedGames::in_dir(dirs.config_dir().join(GAMES_DIR)))
             .ok_or_else(|| {
-                "no config directory for saved games (set HOME or BOARDSUITE_CONFIG_DIR)".to_string()
+                RecordError::whole("no config directory for saved games (set HOME or BOARDSUITE_CONFIG_DIR)")
             })
     }
 
@@ -110,11 +110,11 @@ impl SavedGames {
 
     /// The records in the folder, newest first. A missing folder holds no
     /// games.
-    pub fn list(&self) -> Result<Vec<SavedGame>, String> {
+    pub fn list(&self) -> Result<Vec<SavedGame>, RecordError> {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(format!("cannot read {}: {e}", self.dir.display())),
+            Err(e) => return Err(RecordError::whole(format!("cannot read {}: {e}", self.dir.display()))),
         };
         let mut files: Vec<(PathBuf, SystemTime)> = entries
             .flatten()
