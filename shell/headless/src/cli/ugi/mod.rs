@@ -94,7 +94,7 @@ pub fn run(args: &UgiArgs) -> CommandResult {
 
 fn serve<G: Registered>(args: &UgiArgs) -> CommandResult {
     let rules = rules_from_settings::<G>(&args.rules.set)?;
-    let mut session = Session::<G>::new(rules, Out::stdout()).map_err(Failure::usage)?;
+    let mut session = Session::<G>::new(rules, Out::stdout())?;
     let stdin = std::io::stdin();
     loop {
         // A line that is not UTF-8 or far too long is garbage to report,

@@ -6,6 +6,7 @@ use super::clock::limits_for;
 use super::command::{self, Command, GoLimits, Query, Start};
 use super::options::{DEFAULT_LEVEL, LEVEL, option_lines};
 use super::search::{Engines, Plan, search};
+use crate::failure::Failure;
 use crate::registry::Registered;
 use ai::{AlphaBeta, AlphaBetaConfig, ComputerPlayer, Level, Searcher, StopSignal};
 use game_core::{RuleSet, Seat};
@@ -48,9 +49,10 @@ pub struct Session<G: Registered> {
 }
 
 impl<G: Registered> Session<G> {
-    /// A session under `rules`, at the start position, writing to `out`.
-    pub fn new(rules: G::Rules, out: Out) -> Result<Self, String> {
-        let position = G::start_position(&rules, None).map_err(|e| e.to_string())?;
+    /// A session under `rules`, at the start position, writing to `out`;
+    /// fails as [`Registered::start_position`] does (a usage error).
+    pub fn new(rules: G::Rules, out: Out) -> Result<Self, Failure> {
+        let position = G::start_position(&rules, None)?;
         Ok(Session {
             rules,
             level: DEFAULT_LEVEL,
