@@ -2,6 +2,7 @@
 //! functions. Screens draw through a [`Canvas`]; every label goes through
 //! [`Canvas::label`], which fits it into its rectangle.
 
+use super::error::GuiError;
 use super::geometry::{Point, Rect};
 use super::glyphs::{Face, Glyphs, advance_width, face};
 use super::text::{TextMeasure, fit_line};
@@ -248,9 +249,9 @@ fn color(c: Rgba) -> Color {
 
 impl Canvas {
     /// Loads the bundled fonts. Needs the window to be open.
-    pub fn load() -> Result<Self, String> {
-        let regular = face(REGULAR_TTF).map_err(|e| format!("font: {e}"))?;
-        let bold = face(BOLD_TTF).map_err(|e| format!("bold font: {e}"))?;
+    pub fn load() -> Result<Self, GuiError> {
+        let regular = face("font", REGULAR_TTF)?;
+        let bold = face("bold font", BOLD_TTF)?;
         Ok(Canvas {
             glyphs: Glyphs::new(vec![regular, bold]),
             flat: flat_material(false),

@@ -12,6 +12,7 @@
 //! [`ATLAS_SIZE`] pixels square that never grows: when it is full it is
 //! emptied and refilled with the glyphs in use.
 
+use crate::error::GuiError;
 use macroquad::prelude::{
     Color, DrawTextureParams, FilterMode, Rect as PixelRect, Texture2D, Vec2, draw_texture_ex,
     get_internal_gl,
@@ -30,9 +31,12 @@ const GAP: u16 = 2;
 /// A face: the parsed font file.
 pub type Face = Rc<fontdue::Font>;
 
-/// Parses a bundled font file.
-pub fn face(bytes: &[u8]) -> Result<Face, String> {
-    fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default()).map(Rc::new).map_err(str::to_string)
+/// Parses a bundled font file; `name` says which in an error (`font`,
+/// `bold font`).
+pub fn face(name: &'static str, bytes: &[u8]) -> Result<Face, GuiError> {
+    fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default())
+        .map(Rc::new)
+        .map_err(|problem| GuiError::Font { face: name, problem })
 }
 
 /// The width of `text` at `size` pixels: the sum of the glyphs' advances,

@@ -18,6 +18,8 @@
 //!   listed once, in `headless::registry`).
 //! - [`screens`]: the launcher, mode choice, setup form, rules texts,
 //!   preferences, saved games and the replay viewer.
+//! - [`error`]: [`GuiError`](error::GuiError), what goes wrong in the
+//!   window, in the player's words.
 //! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen),
 //!   [`wake`] (other threads wake a sleeping window) and [`window_size`]
 //!   (the size is remembered).
@@ -31,6 +33,7 @@ pub mod canvas;
 pub mod catalogue;
 pub mod chrome;
 pub mod context;
+pub mod error;
 pub mod focus;
 pub mod games;
 pub mod geometry;
