@@ -7,6 +7,7 @@
 //! two (the displaced piece goes where the lifted one came from, or into
 //! the hand).
 
+use crate::error::GuiError;
 use strategy_chess::setup::{SETUP_COLUMNS, SETUP_ROWS};
 use strategy_chess::{Army, Rank, Setup};
 
@@ -123,8 +124,8 @@ impl Placement {
 
     /// Replaces the whole setup (1-Click Setup, random, a saved one), if it
     /// holds this army; else says why.
-    pub fn replace(&mut self, setup: Setup) -> Result<(), String> {
-        setup.check(&self.army)?;
+    pub fn replace(&mut self, setup: Setup) -> Result<(), GuiError> {
+        setup.check(&self.army).map_err(GuiError::WrongArmy)?;
         self.setup = setup;
         self.held = None;
         Ok(())
@@ -196,7 +197,7 @@ mod tests {
         p.clear();
         assert_eq!(p.left_to_place(), 8);
         let classic = Library::builtin().entry(1).unwrap().setup;
-        assert!(p.replace(classic).unwrap_err().contains("does not hold the army"));
+        assert!(p.replace(classic).unwrap_err().to_string().contains("does not hold the army"));
         let mut p = Placement::new(Army::CLASSIC);
         p.replace(classic).unwrap();
         assert!(p.is_complete());

@@ -6,6 +6,7 @@
 //! temporary file first, then renamed into place). A file that does not
 //! read as a library is kept as that backup and a new library is started.
 
+use crate::error::GuiError;
 use headless::settings::CONFIG_DIR_VAR;
 use std::path::{Path, PathBuf};
 use strategy_chess::{Army, Library, LibraryEntry, Setup};
@@ -35,15 +36,13 @@ pub struct SavedSetups {
 impl SavedSetups {
     /// The file next to the settings: in [`CONFIG_DIR_VAR`] if set, else in
     /// the user's config directory for boardsuite.
-    pub fn locate() -> Result<Self, String> {
+    pub fn locate() -> Result<Self, GuiError> {
         if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
             return Ok(SavedSetups::in_dir(dir));
         }
         directories::ProjectDirs::from("", "", "boardsuite")
             .map(|dirs| SavedSetups::in_dir(dirs.config_dir()))
-            .ok_or_else(|| {
-                "no config directory for saved setups (set HOME or BOARDSUITE_CONFIG_DIR)".to_string()
-            })
+            .ok_or(GuiError::NoSetupsFolder)
     }
 
     /// The file in `dir`.
@@ -75,24 +74,22 @@ impl SavedSetups {
     }
 
     /// Reads the player's library; a missing file is an empty library.
-    pub fn load(&self) -> Result<Library, String> {
+    pub fn load(&self) -> Result<Library, GuiError> {
         let file = self.file();
         match headless::files::read_text_capped(&file, headless::files::MAX_FILE_BYTES) {
-            Ok(text) => {
-                Library::parse(&text).map_err(|e| format!("{} does not read as setups: {e}", file.display()))
-            }
+            Ok(text) => Library::parse(&text).map_err(|source| GuiError::SetupsUnreadable { file, source }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Library::default()),
-            Err(e) => Err(format!("{} could not be read: {e}", file.display())),
+            Err(source) => Err(GuiError::SetupsRead { file, source }),
         }
     }
 
     /// The saved setups holding exactly `army`.
-    pub fn fitting(&self, army: &Army) -> Result<Vec<LibraryEntry>, String> {
+    pub fn fitting(&self, army: &Army) -> Result<Vec<LibraryEntry>, GuiError> {
         Ok(self.load()?.fitting(army).cloned().collect())
     }
 
     /// Adds `setup` to the player's library and writes it.
-    pub fn save(&self, setup: Setup) -> Result<Saved, String> {
+    pub fn save(&self, setup: Setup) -> Result<Saved, GuiError> {
         let file = self.file();
         let (mut library, replaced_unreadable) = match self.load() {
             Ok(library) => (library, false),
@@ -104,13 +101,13 @@ impl SavedSetups {
         }
         let number = library.add(setup, None);
         std::fs::create_dir_all(&self.dir)
-            .map_err(|e| format!("{} could not be made: {e}", self.dir.display()))?;
+            .map_err(|source| GuiError::SetupsFolder { dir: self.dir.clone(), source })?;
         let backup = if file.exists() {
             // An unreadable file gets a backup of its own that later saves
             // never overwrite.
             let backup = if replaced_unreadable { self.unreadable_backup_file() } else { self.backup_file() };
             std::fs::copy(&file, &backup)
-                .map_err(|e| format!("{} could not be kept as a backup: {e}", file.display()))?;
+                .map_err(|source| GuiError::SetupsBackup { file: file.clone(), source })?;
             Some(backup)
         } else {
             None
@@ -120,10 +117,10 @@ impl SavedSetups {
     }
 }
 
-fn write_atomically(file: &Path, text: &str) -> Result<(), String> {
+fn write_atomically(file: &Path, text: &str) -> Result<(), GuiError> {
     let temp = file.with_extension("txt.tmp");
-    std::fs::write(&temp, text).map_err(|e| format!("{} could not be written: {e}", temp.display()))?;
-    std::fs::rename(&temp, file).map_err(|e| format!("{} could not be written: {e}", file.display()))
+    std::fs::write(&temp, text).map_err(|source| GuiError::SetupsWrite { file: temp.clone(), source })?;
+    std::fs::rename(&temp, file).map_err(|source| GuiError::SetupsWrite { file: file.to_path_buf(), source })
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::saved::SavedSetups;
 use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::games::strategy_chess::art::{
     Face, army_colour, colour_name, draw_piece, draw_piece_body, draw_piece_shadow,
 };
@@ -58,7 +59,7 @@ pub struct SetupScreen {
     focus: usize,
     status: String,
     problem: bool,
-    saved: Result<SavedSetups, String>,
+    saved: Result<SavedSetups, GuiError>,
     next_saved: usize,
     on_play: OnPlay,
     /// Where the press that took the piece in hand was: letting the button
@@ -85,7 +86,7 @@ impl SetupScreen {
         army: Army,
         seed: u64,
         heading: impl Into<String>,
-        saved: Result<SavedSetups, String>,
+        saved: Result<SavedSetups, GuiError>,
         on_play: OnPlay,
     ) -> Self {
         let mut screen = SetupScreen {
@@ -217,7 +218,7 @@ impl SetupScreen {
     fn replace(&mut self, setup: Setup, text: String) {
         match self.placement.replace(setup) {
             Ok(()) => self.say(text, false),
-            Err(e) => self.say(e, true),
+            Err(e) => self.say(e.to_string(), true),
         }
     }
 
@@ -240,7 +241,7 @@ impl SetupScreen {
     fn save(&mut self) {
         let result = match &self.saved {
             Ok(saved) => saved.save(*self.placement.setup()),
-            Err(e) => Err(e.clone()),
+            Err(e) => return self.say(format!("Not saved: {e}"), true),
         };
         match result {
             Ok(s) => {
@@ -263,10 +264,10 @@ impl SetupScreen {
         let army = *self.placement.army();
         let fitting = match &self.saved {
             Ok(saved) => saved.fitting(&army),
-            Err(e) => Err(e.clone()),
+            Err(e) => return self.say(e.to_string(), true),
         };
         match fitting {
-            Err(e) => self.say(e, true),
+            Err(e) => self.say(e.to_string(), true),
             Ok(entries) if entries.is_empty() => {
                 self.say("No saved setup holds this army yet: place one and press Save my setup.", true)
             }
