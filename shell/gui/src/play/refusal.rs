@@ -1,7 +1,7 @@
 //! Why the session refused what the person asked for, said in words on a
 //! toast. Nothing changed when a request is refused.
 
-use game_core::RefereeError;
+use game_core::{RefereeError, SetupError};
 use thiserror::Error;
 
 /// A refused request of the person at this computer; `V` is the game's
@@ -54,8 +54,8 @@ pub enum Refusal<V: std::error::Error> {
     #[error("a network game is started from the host")]
     NewGameFromHost,
     /// The game could not start (its rules or setups).
-    #[error("{0}")]
-    Start(String),
+    #[error(transparent)]
+    Start(SetupError),
     /// The referee refused: it names the rule.
     #[error(transparent)]
     Referee(#[from] RefereeError<V>),

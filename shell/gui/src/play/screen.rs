@@ -112,7 +112,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     ) -> Result<Self, String> {
         let seed = ctx.next_seed();
         let (seats, home) = seats_for(config, seed)?;
-        let session = Session::local(start, seats, home, config.level, seed)?;
+        let session = Session::local(start, seats, home, config.level, seed).map_err(|e| e.to_string())?;
         Ok(Self::with_session(config, ctx, board, session))
     }
 

@@ -11,7 +11,7 @@ use super::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
 use super::talk::{DrawOffer, Talk};
 use ai::ComputerPlayer;
 use game_core::rng::{seeded, splitmix64};
-use game_core::{Evaluate, Finish, Observe, Outcome, Referee, Seat, SeatView};
+use game_core::{Evaluate, Finish, Observe, Outcome, Referee, Seat, SeatView, SetupError};
 use headless::protocol::MAX_CHAT_CHARS;
 use headless::record::{GameRecord, RecordError, full_record};
 use std::sync::mpsc::TryRecvError;
@@ -89,7 +89,7 @@ pub type Start<G> = (G, Vec<<G as game_core::Game>::Setup>);
 
 /// Makes the start of a new game from a seed (setups are drawn from it
 /// where a game has them).
-pub type StartMaker<G> = Box<dyn Fn(u64) -> Result<Start<G>, String>>;
+pub type StartMaker<G> = Box<dyn Fn(u64) -> Result<Start<G>, SetupError>>;
 
 /// The start of a game with no setup phase (or with `setups` fixed), the
 /// same every time.
@@ -98,7 +98,7 @@ where
     G::Rules: 'static,
     G::Setup: 'static,
 {
-    Box::new(move |_seed| G::start(&rules, &setups).map(|g| (g, setups.clone())).map_err(|e| e.to_string()))
+    Box::new(move |_seed| G::start(&rules, &setups).map(|g| (g, setups.clone())))
 }
 
 enum Arbiter<G: Observe> {
@@ -150,7 +150,7 @@ impl<G: Observe + Evaluate> Session<G> {
         home: Seat,
         level: u8,
         seed: u64,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SetupError> {
         let (position, setups) = start(seed)?;
         let arbiter = Arbiter::Local { referee: Referee::new(position), setups, start };
         Ok(Self::with(arbiter, seats, home, level, seed))
@@ -870,9 +870,7 @@ mod tests {
     use std::time::Instant;
 
     fn nim_start() -> StartMaker<Nim> {
-        Box::new(|_| {
-            Nim::start(&NimRules::default(), &[]).map(|g| (g, Vec::new())).map_err(|e| e.to_string())
-        })
+        Box::new(|_| Nim::start(&NimRules::default(), &[]).map(|g| (g, Vec::new())))
     }
 
     /// Ticks until `done` holds (the computer thinks on a thread).

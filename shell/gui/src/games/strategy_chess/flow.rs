@@ -197,8 +197,8 @@ impl MatchPlan {
     pub fn board_screen(self, ctx: &mut AppContext) -> Result<PlayScreen<StrategyChess, ChessBoard>, String> {
         let prefs = ctx.settings.preferences;
         let board = ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation);
-        let session =
-            Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)?;
+        let session = Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)
+            .map_err(|e| e.to_string())?;
         Ok(PlayScreen::with_session(&self.config, ctx, board, session))
     }
 
@@ -216,7 +216,7 @@ impl MatchPlan {
                 setups[i]
                     .unwrap_or_else(|| player.choose_setup(&rules, seat, splitmix64(seed ^ (i as u64 + 1))))
             });
-            StrategyChess::start(&rules, &setups).map(|g| (g, setups.to_vec())).map_err(|e| e.to_string())
+            StrategyChess::start(&rules, &setups).map(|g| (g, setups.to_vec()))
         })
     }
 }
