@@ -3,6 +3,7 @@
 //! adds, its [`GameScreens`] from its folder under `games/`.
 
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::games;
 use crate::play::{GameScreens, MatchConfig};
 use crate::screen::Screen;
@@ -24,8 +25,8 @@ pub fn screens(kind: GameKind) -> &'static GameScreens {
 /// play screen that says so.
 const NO_SCREENS: GameScreens = GameScreens { picture: |_, _| {}, play: no_play_screen };
 
-fn no_play_screen(config: &MatchConfig, _: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    Err(format!("{} has no screens in the launcher", config.game.entry().name))
+fn no_play_screen(config: &MatchConfig, _: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
+    Err(GuiError::NoScreens { game: config.game.entry().name })
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::geometry::Rect;
 use crate::input::{InputEvent, Key};
 use crate::layout::{footer_buttons, frame};
@@ -45,7 +46,7 @@ pub type SetupAsker<G> = Box<
         Seat,
         SetupSlot<<G as game_core::Game>::Setup>,
         &mut AppContext,
-    ) -> Result<Box<dyn Screen>, String>,
+    ) -> Result<Box<dyn Screen>, GuiError>,
 >;
 
 /// Hosting or joining.
@@ -372,7 +373,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
         match ask(&self.rules_json, seat, Rc::clone(&self.setup_slot), ctx) {
             Ok(screen) => Command::Push(screen),
             Err(e) => {
-                self.fail(&e, &self.addr.clone());
+                self.fail(&e.to_string(), &self.addr.clone());
                 Command::None
             }
         }

@@ -34,6 +34,7 @@ pub use session::{Happening, SeatDriver, SeatKind, Session, StartMaker};
 
 use super::canvas::Canvas;
 use super::context::AppContext;
+use super::error::GuiError;
 use super::geometry::Rect;
 use super::screen::Screen;
 use game_core::{RuleErrors, RuleSet};
@@ -76,7 +77,7 @@ impl MatchConfig {
 
 /// Builds the play screen of one game for a configured match, or says why
 /// it cannot (shown to the player on the setup screen).
-pub type GameScreenFactory = fn(&MatchConfig, &mut AppContext) -> Result<Box<dyn Screen>, String>;
+pub type GameScreenFactory = fn(&MatchConfig, &mut AppContext) -> Result<Box<dyn Screen>, GuiError>;
 
 /// What the window adds to a game's registry entry: each game's folder
 /// under `games/` has one, and the catalogue finds it by the game's kind.

@@ -11,6 +11,7 @@ use super::session::{Happening, SeatKind, Session, StartMaker};
 use super::talk::DrawOffer;
 use crate::canvas::Canvas;
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::focus::Direction;
 use crate::geometry::Point;
 use crate::input::{InputEvent, Key};
@@ -84,7 +85,7 @@ pub fn min_delay(speed: AnimationSpeed) -> Duration {
 
 /// The seats of a local match in `config`'s mode, and the seat the person
 /// sits in. A coin for "random first" comes from `seed`.
-pub fn seats_for(config: &MatchConfig, seed: u64) -> Result<([SeatKind; 2], Seat), String> {
+pub fn seats_for(config: &MatchConfig, seed: u64) -> Result<([SeatKind; 2], Seat), GuiError> {
     Ok(match config.mode {
         PlayMode::Computer => {
             let human =
@@ -96,7 +97,7 @@ pub fn seats_for(config: &MatchConfig, seed: u64) -> Result<([SeatKind; 2], Seat
         PlayMode::TwoPlayers => ([SeatKind::Human; 2], Seat::FIRST),
         PlayMode::Demo => ([SeatKind::Computer; 2], Seat::FIRST),
         PlayMode::NetworkHost | PlayMode::NetworkJoin => {
-            return Err("network games are opened from the network screens".into());
+            return Err(GuiError::NetworkSeats);
         }
     })
 }
@@ -109,10 +110,10 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         ctx: &mut AppContext,
         board: B,
         start: StartMaker<G>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, GuiError> {
         let seed = ctx.next_seed();
         let (seats, home) = seats_for(config, seed)?;
-        let session = Session::local(start, seats, home, config.level, seed).map_err(|e| e.to_string())?;
+        let session = Session::local(start, seats, home, config.level, seed)?;
         Ok(Self::with_session(config, ctx, board, session))
     }
 

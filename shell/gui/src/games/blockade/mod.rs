@@ -13,6 +13,7 @@ pub mod layout;
 pub use board::BlockadeBoard;
 
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::play::session::fixed_start;
 use crate::play::{GameScreens, MatchConfig, PlayScreen, StartMaker};
 use crate::screen::Screen;
@@ -23,7 +24,7 @@ use game_core::Game;
 pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::blockade, play: play_screen };
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Blockade.
-pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
     if let Some(lobby) = crate::net::lobby::lobby_for::<Blockade, _>(config, ctx, BlockadeBoard::new()) {
         return Ok(lobby);
     }
@@ -34,9 +35,10 @@ pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn
 pub fn screen(
     config: &MatchConfig,
     ctx: &mut AppContext,
-) -> Result<PlayScreen<Blockade, BlockadeBoard>, String> {
-    let rules: BlockadeRules = config.rules_as().map_err(|e| format!("Blockade rules: {e}"))?;
-    Blockade::start(&rules, &[]).map_err(|e| e.to_string())?;
+) -> Result<PlayScreen<Blockade, BlockadeBoard>, GuiError> {
+    let rules: BlockadeRules =
+        config.rules_as().map_err(|source| GuiError::GameRules { game: "Blockade", source })?;
+    Blockade::start(&rules, &[])?;
     let start: StartMaker<Blockade> = fixed_start(rules, Vec::new());
     PlayScreen::local(config, ctx, BlockadeBoard::new(), start)
 }

@@ -13,6 +13,7 @@ pub mod layout;
 pub use board::StonesBoard;
 
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::play::session::fixed_start;
 use crate::play::{GameScreens, MatchConfig, PlayScreen, StartMaker};
 use crate::screen::Screen;
@@ -23,7 +24,7 @@ use stones::{Stones, StonesRules};
 pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::stones, play: play_screen };
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Stones.
-pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
     if let Some(lobby) = crate::net::lobby::lobby_for::<Stones, _>(config, ctx, StonesBoard::new()) {
         return Ok(lobby);
     }
@@ -31,9 +32,13 @@ pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn
 }
 
 /// The Stones play screen as its concrete type (for tests).
-pub fn screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<PlayScreen<Stones, StonesBoard>, String> {
-    let rules: StonesRules = config.rules_as().map_err(|e| format!("Stones rules: {e}"))?;
-    Stones::start(&rules, &[]).map_err(|e| e.to_string())?;
+pub fn screen(
+    config: &MatchConfig,
+    ctx: &mut AppContext,
+) -> Result<PlayScreen<Stones, StonesBoard>, GuiError> {
+    let rules: StonesRules =
+        config.rules_as().map_err(|source| GuiError::GameRules { game: "Stones", source })?;
+    Stones::start(&rules, &[])?;
     let start: StartMaker<Stones> = fixed_start(rules, Vec::new());
     PlayScreen::local(config, ctx, StonesBoard::new(), start)
 }

@@ -13,6 +13,7 @@ use super::setup::screen::SetupScreen;
 use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::draw_chrome;
 use crate::context::AppContext;
+use crate::error::GuiError;
 use crate::geometry::Rect;
 use crate::input::{InputEvent, Key};
 use crate::layout::frame;
@@ -31,7 +32,7 @@ use strategy_chess::{Colour, Setup, StrategyChess, StrategyChessRules};
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of
 /// Strategy Chess: the first person's setup screen (or, in a demo, the
 /// board at once).
-pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
     match config.mode {
         PlayMode::NetworkHost => host_screen(config, ctx),
         PlayMode::NetworkJoin => Ok(Box::new(join_screen(config, ctx))),
@@ -46,30 +47,29 @@ fn chess_board(ctx: &AppContext) -> ChessBoard {
 }
 
 /// The rules a network game's server sent (its JSON), read and checked.
-pub fn rules_from_json(rules: &serde_json::Value) -> Result<StrategyChessRules, String> {
+pub fn rules_from_json(rules: &serde_json::Value) -> Result<StrategyChessRules, GuiError> {
     let table = match toml::Value::try_from(rules) {
         Ok(toml::Value::Table(table)) => table,
         _ if rules.is_null() => toml::Table::new(),
-        _ => return Err("the host's rules cannot be read".into()),
+        _ => return Err(GuiError::HostRulesUnreadable),
     };
     let rules = StrategyChessRules::from_toml(&toml::to_string(&table).unwrap_or_default())
-        .map_err(|e| format!("the host's rules: {e}"))?;
+        .map_err(GuiError::HostRules)?;
     let problems = rules.army.problems();
-    if problems.is_empty() {
-        Ok(rules)
-    } else {
-        Err(format!("the army cannot play: {}", problems.join("; ")))
-    }
+    if problems.is_empty() { Ok(rules) } else { Err(GuiError::HostArmy { problems }) }
+}
+
+/// The rules of a match at this computer or hosted here, read and checked.
+fn playable_rules(config: &MatchConfig) -> Result<StrategyChessRules, GuiError> {
+    let rules: StrategyChessRules = config.rules_as()?;
+    let problems = rules.army.problems();
+    if problems.is_empty() { Ok(rules) } else { Err(GuiError::Army { problems }) }
 }
 
 /// Hosting: the host sets up first (it sits in the first seat), then the
 /// lobby hosts the game with that setup.
-fn host_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
-    let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
-    let problems = rules.army.problems();
-    if !problems.is_empty() {
-        return Err(format!("The army cannot play: {}", problems.join("; ")));
-    }
+fn host_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
+    let rules = playable_rules(config)?;
     let colour = Colour::of_seat(Seat::FIRST);
     let seed = ctx.next_seed();
     let config = config.clone();
@@ -114,12 +114,8 @@ pub struct MatchPlan {
 
 impl MatchPlan {
     /// The plan of a match in `config`: its rules, seats and seed.
-    pub fn new(config: &MatchConfig, ctx: &mut AppContext) -> Result<Self, String> {
-        let rules: StrategyChessRules = config.rules_as().map_err(|e| e.to_string())?;
-        let problems = rules.army.problems();
-        if !problems.is_empty() {
-            return Err(format!("The army cannot play: {}", problems.join("; ")));
-        }
+    pub fn new(config: &MatchConfig, ctx: &mut AppContext) -> Result<Self, GuiError> {
+        let rules = playable_rules(config)?;
         let seed = ctx.next_seed();
         let (seats, home) = seats_for(config, seed)?;
         Ok(MatchPlan { config: config.clone(), rules, seats, home, seed, setups: [None, None] })
@@ -148,7 +144,7 @@ impl MatchPlan {
 
     /// The next screen: a setup screen, or the board once every person's
     /// setup is made.
-    pub fn next_screen(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    pub fn next_screen(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
         let Some(colour) = self.next_to_set_up() else {
             return self.play(ctx);
         };
@@ -162,7 +158,7 @@ impl MatchPlan {
         let seed = splitmix64(self.seed ^ (0x5e7_u64 + colour.index() as u64));
         let mut plan = Some(self);
         let on_play = Box::new(move |setup: Setup, ctx: &mut AppContext| {
-            let mut next = plan.take().ok_or("the match has already started")?;
+            let mut next = plan.take().ok_or(GuiError::MatchStarted)?;
             next.setups[colour.index()] = Some(setup);
             // Who sits at the computer next: the next person to set up, or
             // with two players the first to move.
@@ -189,16 +185,19 @@ impl MatchPlan {
         Ok(Box::new(SetupScreen::new(colour, army, seed, heading, SavedSetups::locate(), on_play)))
     }
 
-    fn play(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, String> {
+    fn play(self, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
         Ok(Box::new(self.board_screen(ctx)?))
     }
 
     /// The play screen: the people's setups, the computer's drawn now.
-    pub fn board_screen(self, ctx: &mut AppContext) -> Result<PlayScreen<StrategyChess, ChessBoard>, String> {
+    pub fn board_screen(
+        self,
+        ctx: &mut AppContext,
+    ) -> Result<PlayScreen<StrategyChess, ChessBoard>, GuiError> {
         let prefs = ctx.settings.preferences;
         let board = ChessBoard::new(prefs.rank_numbering, prefs.memory_aid, prefs.board_orientation);
-        let session = Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)
-            .map_err(|e| e.to_string())?;
+        let session =
+            Session::local(self.start_maker(), self.seats, self.home, self.config.level, self.seed)?;
         Ok(PlayScreen::with_session(&self.config, ctx, board, session))
     }
 

@@ -48,7 +48,7 @@ pub enum SetupMsg {
 
 /// What happens when the player presses Play with a complete setup: the
 /// next screen, or a problem to show.
-pub type OnPlay = Box<dyn FnMut(Setup, &mut AppContext) -> Result<Command, String>>;
+pub type OnPlay = Box<dyn FnMut(Setup, &mut AppContext) -> Result<Command, GuiError>>;
 
 /// The setup screen of one colour.
 pub struct SetupScreen {
@@ -195,7 +195,7 @@ impl SetupScreen {
                 return match (self.on_play)(setup, ctx) {
                     Ok(command) => command,
                     Err(e) => {
-                        self.say(e, true);
+                        self.say(e.to_string(), true);
                         Command::None
                     }
                 };
