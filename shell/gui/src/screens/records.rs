@@ -1,7 +1,7 @@
 //! Saved games in the window: saving a game from its play screen, and
 //! opening a saved one in the replay viewer or to play on.
 //!
-//! Every opening goes through [`headless::record::load`]: each move is
+//! Every opening goes through [`headless::record::load()`]: each move is
 //! replayed through the rules and the final hash compared, so a changed
 //! or broken file is refused with its line and problem before anything
 //! is shown.

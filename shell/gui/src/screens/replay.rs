@@ -1,6 +1,6 @@
 //! The replay viewer: steps forward and back through a saved game.
 //!
-//! The record is verified first ([`headless::record::load`]: every move
+//! The record is verified first ([`headless::record::load()`]: every move
 //! replayed through the rules, the hash compared), then shown with the
 //! game's own board. Arrows step (Right forward, Left back), Home and End
 //! jump to the start and the end, Tab switches whose eyes the board is
