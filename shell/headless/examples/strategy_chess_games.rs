@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p headless --example strategy_chess_games -- A B [--games N] [--seed S]
-//!     [--workers W] [--set key=value ...] [--quiet]
+//!     [--workers W] [--set key=value ...] [--quiet] [--show-ends] [--show-bomb-strikes]
 //! ```
 //!
 //! A and B are players: a level (`10`), optionally changed by `key=value`
@@ -15,6 +15,9 @@
 //! ([`ai::Budget::reproducible`]), so a game depends only on its players
 //! and seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
 //! when `k` is even. The last line is `result W-D-L score P%` for A.
+//! `--show-ends` prints on stderr the last position of every game A did
+//! not win; `--show-bomb-strikes`, for every officer (Marshal to Major) A
+//! lost striking a Bomb, the ranks A's beliefs gave that piece just before.
 
 use ai::arena::Contender;
 use ai::seeds::{Stream, derive};
@@ -81,6 +84,7 @@ fn play(
     rules: &StrategyChessRules,
     seed: u64,
     a_first: bool,
+    show: Show,
 ) -> Result<GameResult, String> {
     // Contender c (0 = A) sits in seat `seat_of[c]`; seat s holds contender `contender_in[s]`.
     let seat_of = if a_first { [0, 1] } else { [1, 0] };
@@ -107,6 +111,7 @@ fn play(
         side.micros += spent;
         side.max_micros = side.max_micros.max(spent);
         let mv = decision.mv.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
+        let before_view = if show.bomb_strikes { Some(referee.view(seat)) } else { None };
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -121,6 +126,11 @@ fn play(
         }
         if battle.defender == Rank::Bomb && !battle.clash.attacker_survives() {
             sides[mover].bomb_deaths[battle.attacker.index()] += 1;
+            if show.bomb_strikes && mover == 0 && battle.attacker < Rank::Captain {
+                if let Some(view) = &before_view {
+                    eprintln!("{}", bomb_strike(view, mv.to, seed, ply, battle.attacker));
+                }
+            }
         }
         // A Marshal that died in this battle, and what killed it.
         let cause = |killer: Rank| match killer {
@@ -146,6 +156,10 @@ fn play(
             if position.remaining(loser)[Rank::Flag.index()] == 0 { "flag" } else { "no moves" }
         }
     };
+    if show.ends && outcome.sign_for(a_seat) <= 0 {
+        let text = strategy_chess::position_text::format(position);
+        eprintln!("seed {seed} ends ({ending}, A is {}):\n{text}", Colour::of_seat(a_seat));
+    }
     Ok(GameResult { score: outcome.sign_for(a_seat), plies: referee.ply(), ending, sides })
 }
 
@@ -156,6 +170,55 @@ struct Args {
     workers: usize,
     settings: Vec<String>,
     quiet: bool,
+    show: Show,
+}
+
+/// What to print on stderr as games go.
+#[derive(Clone, Copy, Debug, Default)]
+struct Show {
+    /// The last position of every game A did not win.
+    ends: bool,
+    /// For every officer (Marshal to Major) A lost striking a Bomb, what
+    /// A's beliefs gave that piece just before.
+    bomb_strikes: bool,
+}
+
+/// One officer of A lost striking a Bomb on `to`: the ranks A's beliefs
+/// gave that piece in 400 drawn armies, from A's `view` before the strike.
+fn bomb_strike(
+    view: &strategy_chess::StrategyChessView,
+    to: strategy_chess::Square,
+    seed: u64,
+    ply: usize,
+    striker: Rank,
+) -> String {
+    let mut rng = game_core::rng::seeded(seed ^ ply as u64);
+    let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
+    let mut drawn = [0u32; strategy_chess::rank::RANK_COUNT];
+    for _ in 0..400 {
+        let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
+        if let Some(piece) = army.piece(to) {
+            drawn[piece.rank.index()] += 1;
+        }
+    }
+    let enemy = view.viewer().opponent();
+    let unmoved = view
+        .squares()
+        .filter(
+            |(_, seen)| matches!(seen, strategy_chess::Seen::Piece(p) if p.colour == enemy && !p.facts.moved),
+        )
+        .count();
+    let odds: Vec<String> = Rank::ALL
+        .iter()
+        .filter(|r| drawn[r.index()] > 0)
+        .map(|r| format!("{r} {}", drawn[r.index()]))
+        .collect();
+    format!(
+        "seed {seed} ply {ply}: A's {striker} struck a Bomb on {to} ({} quiet plies, {unmoved} enemy pieces unmoved, {} Bombs left); in 400 drawn armies: {}",
+        view.quiet_plies(),
+        view.remaining(enemy)[Rank::Bomb.index()],
+        odds.join(", ")
+    )
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -167,6 +230,7 @@ fn parse_args() -> Result<Args, String> {
         workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
         settings: Vec::new(),
         quiet: false,
+        show: Show::default(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -177,6 +241,8 @@ fn parse_args() -> Result<Args, String> {
             "--workers" => args.workers = number(&value()?)? as usize,
             "--set" => args.settings.push(value()?),
             "--quiet" => args.quiet = true,
+            "--show-ends" => args.show.ends = true,
+            "--show-bomb-strikes" => args.show.bomb_strikes = true,
             "--bench" => {}
             _ => free.push(arg),
         }
@@ -202,7 +268,7 @@ fn run(args: &Args) -> Result<(), String> {
                         break;
                     }
                     let seed = args.seed + k as u64;
-                    match play(&players, &rules, seed, k % 2 == 0) {
+                    match play(&players, &rules, seed, k % 2 == 0, args.show) {
                         Ok(result) => {
                             let mut all = results.lock().unwrap();
                             all[k] = Some(result);
