@@ -19,10 +19,8 @@
 //! - **threats:** the side to move gains part of the value of the best
 //!   revealed enemy piece it can strike and beat right now;
 //! - **the hunt for the Flag:** the closer its nearest hunter stands to
-//!   the enemy Flag, the better, walking round lakes, the Flag owner's
-//!   Bombs and every piece of its that has neither moved nor fought (it
-//!   may be a Bomb: the sample's certainty must not lead an officer into
-//!   the wall); a Miner walks through them. In a sampled position the Flag
+//!   the enemy Flag, the better, walking round lakes and the Flag owner's
+//!   Bombs (a Miner walks through them). In a sampled position the Flag
 //!   stands where the sampler guessed, so over many samples the pull is
 //!   towards where the Flag probably is. Without it a shallow search has no
 //!   reason to advance. The last four steps weigh much more
@@ -130,10 +128,9 @@ impl StrategyChess {
     /// `colour`'s nearest piece that can get there stands to the enemy
     /// Flag, plus [`FLAG_CLOSE`] for the last steps; 0 without a Flag or a
     /// hunter in range. The Marshal hunts only when no other piece can.
-    /// Steps go round the lakes, the enemy's Bombs and the enemy pieces
-    /// not yet seen to move or fight (any of them may be a Bomb), but a
-    /// Miner goes through them (a strike is a step); other pieces are left
-    /// aside (they move, or can be struck).
+    /// Steps go round the lakes and the enemy's Bombs, but a Miner goes
+    /// through Bombs (a strike is a step); other pieces are left aside
+    /// (they move, or can be struck).
     fn flag_hunt(&self, colour: Colour) -> i32 {
         let enemy = colour.opponent();
         let Some(flag) = squares_of(self.board.flags(enemy)).next() else {
@@ -147,9 +144,7 @@ impl StrategyChess {
         if others | miners == 0 {
             others = marshal;
         }
-        // Any piece the hunter has not seen move or fight may be a Bomb.
-        let unproven = self.board.occupied(enemy) & !self.board.moved() & !self.board.known();
-        let walls = self.board.bombs(enemy) | unproven;
+        let walls = self.board.bombs(enemy);
         let (mut open, mut mined) = (flag.bit(), flag.bit());
         for steps in 0..HUNT_RANGE {
             if open & others != 0 || mined & miners != 0 {
@@ -343,34 +338,6 @@ to_move: red
         assert_eq!(hunt(". . . . r5 . . . . .", walled), 0, "no way in but through a Bomb");
         // With f10 open, round the wall: e7 f7 f8 f9 f10 e10.
         assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
-    }
-
-    /// A piece the hunter has not seen move or fight may be a Bomb: only a
-    /// Miner walks through it. Once it has moved, anyone may.
-    #[test]
-    fn an_unmoved_piece_walls_the_flag_like_a_bomb() {
-        let text = |red: &str| {
-            format!(
-                ". . . bB bF b5 . . . .\n. . . . bB . . . . .\n. . . . . . . . . b8\n{red}\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . rF . . . . .\nto_move: red\n"
-            )
-        };
-        let game =
-            |red: &str| StrategyChess::parse_position(&StrategyChessRules::default(), &text(red)).unwrap();
-        assert_eq!(
-            game(". . . . r5 . . . . .").flag_hunt(Colour::Red),
-            0,
-            "f10 has not moved: it may be a Bomb"
-        );
-        assert_eq!(
-            game(". . . . r8 . . . . .").flag_hunt(Colour::Red),
-            FLAG_HUNT * (HUNT_RANGE - 3) + FLAG_CLOSE[3],
-            "a Miner goes through"
-        );
-        let mut moved = game(". . . . r5 . . . . .");
-        let f10 = crate::Square::parse("f10").unwrap();
-        moved.board.set_facts(f10, PublicFacts { moved: true, ..moved.board.facts(f10) });
-        // Round by f10 now: e7 f7 f8 f9 f10 e10.
-        assert_eq!(moved.flag_hunt(Colour::Red), FLAG_HUNT * (HUNT_RANGE - 5));
     }
 
     /// A guard two steps from the Flag counts while the enemy has Miners.
