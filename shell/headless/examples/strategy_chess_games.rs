@@ -49,6 +49,9 @@ struct SideStats {
     won_strikes: u32,
     /// The ranks that took this side's Flag.
     flag_takers: [u32; 12],
+    /// This side's pieces lost when the enemy struck them, by rank: [0]
+    /// those the striker had identified, [1] those it struck blind.
+    struck_down: [[u32; 12]; 2],
 }
 
 impl SideStats {
@@ -68,6 +71,11 @@ impl SideStats {
             self.flag_takers[i] += other.flag_takers[i];
         }
         self.won_strikes += other.won_strikes;
+        for (mine, theirs) in self.struck_down.iter_mut().zip(&other.struck_down) {
+            for i in 0..12 {
+                mine[i] += theirs[i];
+            }
+        }
     }
 }
 
@@ -112,6 +120,8 @@ fn play(
         side.max_micros = side.max_micros.max(spent);
         let mv = decision.mv.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
         let before_view = if show.bomb_strikes { Some(referee.view(seat)) } else { None };
+        // Whether the mover had identified the piece it strikes, if any.
+        let target_known = referee.view(seat).piece(mv.to).map(|p| p.rank.is_some());
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -123,6 +133,10 @@ fn play(
         }
         if battle.clash == Clash::FlagCaptured {
             sides[other].flag_takers[battle.attacker.index()] += 1;
+        }
+        if !battle.clash.defender_survives() {
+            let blind = usize::from(target_known != Some(true));
+            sides[other].struck_down[blind][battle.defender.index()] += 1;
         }
         if battle.defender == Rank::Bomb && !battle.clash.attacker_survives() {
             sides[mover].bomb_deaths[battle.attacker.index()] += 1;
@@ -334,6 +348,15 @@ fn run(args: &Args) -> Result<(), String> {
             .filter(|r| s.bomb_deaths[r.index()] > 0)
             .map(|r| format!("{}:{}", r.token(), s.bomb_deaths[r.index()]))
             .collect();
+        let struck = |i: usize| -> String {
+            Rank::ALL
+                .iter()
+                .filter(|r| s.struck_down[i][r.index()] > 0)
+                .map(|r| format!("{}:{}", r.token(), s.struck_down[i][r.index()]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!("{name}: struck down when identified [{}], struck down blind [{}]", struck(0), struck(1));
         println!(
             "{name}: {:.1} ms/move (max {:.0}), {} nodes/move; strikes won {} lost {}; died on bombs [{}]; Marshal lost to bomb {} spy {} marshal {} other {}; Flag taken by [{}]",
             s.micros as f64 / s.moves.max(1) as f64 / 1e3,
