@@ -23,7 +23,7 @@
 #   - resizes the window to 800x600 and 1920x1080 and checks the size is
 #     remembered;
 #   - measures idle CPU and resident memory;
-#   - quits with Escape and checks the exit code.
+#   - quits with Escape twice (the launcher asks first) and checks the exit code.
 # Every screenshot must have content (not one flat colour), and the process
 # must stay alive throughout. Any failure exits non-zero.
 #
@@ -396,9 +396,13 @@ awk '/^[0-9a-f]+-[0-9a-f]+ / { name = $6 } /^Rss:/ {
 awk -v p="$idle_pct" 'BEGIN { exit !(p < 5.0) }' || fail "the idle launcher uses ${idle_pct}% of a core (limit 5%)"
 
 # --- Quit ----------------------------------------------------------------------
+key Escape # the launcher asks: the Quit button reads "Quit?"
+sleep 0.3
+kill -0 "$APP_PID" 2>/dev/null || fail "one Escape on the launcher quit without asking"
+shot launcher-quit-asked
 key Escape
 for _ in $(seq 50); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$APP_PID" 2>/dev/null; then fail "Escape on the launcher did not quit"; fi
+if kill -0 "$APP_PID" 2>/dev/null; then fail "a second Escape on the launcher did not quit"; fi
 status=0
 wait "$APP_PID" || status=$?
 APP_PID=""

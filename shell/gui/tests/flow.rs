@@ -70,6 +70,8 @@ fn a_game_is_set_up_started_and_left_and_the_choices_are_saved() {
         stack.input(&mut ctx, &view, &InputEvent::Key(Key::Escape));
         assert_eq!(stack.top_name(), expected);
     }
+    // The launcher asks before it quits.
+    assert_eq!(stack.input(&mut ctx, &view, &InputEvent::Key(Key::Escape)), Flow::Running);
     assert_eq!(stack.input(&mut ctx, &view, &InputEvent::Key(Key::Escape)), Flow::Quit);
     let _ = std::fs::remove_dir_all(&dir);
 }

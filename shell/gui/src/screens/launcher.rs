@@ -1,6 +1,8 @@
 //! The launcher: the three games as cards, saved games, preferences and
-//! quit; and the
-//! banner that names any problem found in the settings file.
+//! quit; and the banner that names any problem found in the settings file.
+//! Escape asks before it closes the window: the first press turns the
+//! Quit button into "Quit?" and focuses it, a second press (or Enter)
+//! quits, anything else carries on.
 
 use super::mode::ModeScreen;
 use super::preferences::PreferencesScreen;
@@ -36,6 +38,8 @@ pub enum LauncherMsg {
 #[derive(Debug, Default)]
 pub struct LauncherScreen {
     focus: usize,
+    /// Escape was pressed once: the next one quits.
+    quit_asked: bool,
 }
 
 /// Where the launcher's parts go.
@@ -47,7 +51,7 @@ struct Parts {
 impl LauncherScreen {
     /// The launcher, focus on the first card.
     pub fn new() -> Self {
-        LauncherScreen { focus: 0 }
+        LauncherScreen { focus: 0, quit_asked: false }
     }
 
     fn parts(&self, ctx: &AppContext, view: &View) -> Parts {
@@ -103,8 +107,22 @@ impl Screen for LauncherScreen {
     fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
         let widgets = self.widgets(ctx, view);
         match react(&widgets, &mut self.focus, event) {
-            Reaction::Message(msg) => self.on_message(ctx, msg),
-            Reaction::Back => Command::Quit,
+            Reaction::Message(msg) => {
+                self.quit_asked = false;
+                self.on_message(ctx, msg)
+            }
+            Reaction::Back if self.quit_asked => Command::Quit,
+            Reaction::Back => {
+                self.quit_asked = true;
+                if let Some(quit) = widgets.iter().position(|w| w.on_activate == Some(LauncherMsg::Quit)) {
+                    self.focus = quit;
+                }
+                Command::None
+            }
+            Reaction::FocusMoved => {
+                self.quit_asked = false;
+                Command::None
+            }
             _ => Command::None,
         }
     }
@@ -117,7 +135,7 @@ impl Screen for LauncherScreen {
             (0..parts.widgets.len()).map(|i| look_of(&parts.widgets, i, self.focus, ctx)).collect();
         // Everything the launcher shows: the window's size (the layout and
         // the sizes follow from it), the notices and each widget's look.
-        let content = ([view.rect.w.to_bits(), view.rect.h.to_bits()], &ctx.notices, &looks);
+        let content = ([view.rect.w.to_bits(), view.rect.h.to_bits()], &ctx.notices, &looks, self.quit_asked);
         // Kept as one picture: a still launcher is copied to the window as
         // one quad a frame instead of being drawn anew (see `Canvas::kept`).
         canvas.kept("launcher", view.rect, palette::BACKGROUND, content, |canvas| {
@@ -138,7 +156,10 @@ impl Screen for LauncherScreen {
                     Some(LauncherMsg::Preferences) => {
                         button::draw(canvas, widget.rect, "Preferences", look, m)
                     }
-                    Some(LauncherMsg::Quit) => button::draw(canvas, widget.rect, "Quit", look, m),
+                    Some(LauncherMsg::Quit) => {
+                        let label = if self.quit_asked { "Quit?" } else { "Quit" };
+                        button::draw(canvas, widget.rect, label, look, m)
+                    }
                     Some(LauncherMsg::Dismiss) => {
                         if let Some((whole, text, lines)) = &parts.banner {
                             crate::widgets::banner::draw(canvas, *whole, *text, widget.rect, lines, look, m);
@@ -190,6 +211,25 @@ mod tests {
         assert!(matches!(&command, Command::Push(s) if s.name() == "mode stones"), "{command:?}");
         let nowhere = InputEvent::Click(Point::new(1.0, 1.0));
         assert!(matches!(launcher.input(&mut ctx, &view, &nowhere), Command::None));
+    }
+
+    #[test]
+    fn escape_asks_before_it_quits() {
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(800.0, 600.0);
+        let mut launcher = LauncherScreen::new();
+        let escape = InputEvent::Key(crate::input::Key::Escape);
+        assert!(matches!(launcher.input(&mut ctx, &view, &escape), Command::None), "the first Escape asks");
+        assert!(launcher.quit_asked);
+        let widgets = launcher.widgets(&ctx, &view);
+        assert_eq!(widgets[launcher.focus].on_activate, Some(LauncherMsg::Quit), "Enter would quit");
+        assert!(matches!(launcher.input(&mut ctx, &view, &escape), Command::Quit), "the second quits");
+        // Moving on forgets the question.
+        let mut launcher = LauncherScreen::new();
+        launcher.input(&mut ctx, &view, &escape);
+        launcher.input(&mut ctx, &view, &InputEvent::Key(crate::input::Key::Tab));
+        assert!(!launcher.quit_asked);
+        assert!(matches!(launcher.input(&mut ctx, &view, &escape), Command::None));
     }
 
     #[test]
