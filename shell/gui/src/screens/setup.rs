@@ -169,7 +169,8 @@ impl SetupScreen {
                         .with_sides(SetupMsg::Step(*id, false), SetupMsg::Step(*id, true))
                         .with_zone(parts.less, SetupMsg::Step(*id, false))
                         .with_zone(parts.more, SetupMsg::Step(*id, true))
-                        .visible(visible),
+                        .visible(visible)
+                        .enabled(!self.inert(*id)),
                 );
             }
         }
@@ -178,6 +179,15 @@ impl SetupScreen {
         widgets.push(Widget::button(buttons[1], SetupMsg::Back));
         widgets.push(Widget::button(buttons[2], SetupMsg::Start).enabled(self.rules_problem().is_none()));
         Parts { layout, rows: out, help: help.inset_xy(m.gap * 0.5, 0.0), widgets }
+    }
+
+    /// Whether a row is a rule option that has no effect under the other
+    /// rules (greyed out: Stones' empty capture under relay sowing).
+    fn inert(&self, id: RowId) -> bool {
+        match id {
+            RowId::Rule(i) => self.entry().inert(self.entry().rules.fields()[i].key, &self.rules),
+            _ => false,
+        }
     }
 
     /// The setup screen's widgets in this view.
@@ -579,6 +589,21 @@ mod tests {
         blockade.on_message(&mut ctx, SetupMsg::Step(RowId::Rule(1), true));
         assert_eq!(blockade.rules().get("neighbourhood"), Some(&toml::Value::Integer(4)));
         assert!(blockade.rules_problem().is_none());
+    }
+
+    #[test]
+    fn the_empty_capture_is_greyed_out_under_relay_sowing() {
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(1280.0, 800.0);
+        let mut screen = SetupScreen::new(GameKind::Stones, PlayMode::TwoPlayers, &ctx);
+        let fields = GameKind::Stones.entry().rules.fields();
+        let at = fields.iter().position(|f| f.key == "empty_capture").unwrap();
+        let row =
+            |screen: &SetupScreen| screen.option_rows().iter().position(|id| *id == RowId::Rule(at)).unwrap();
+        assert!(!screen.widgets(&view)[row(&screen)].enabled, "relay sowing never captures");
+        screen.on_message(&mut ctx, SetupMsg::Step(RowId::Preset, true));
+        assert_eq!(screen.row_text(RowId::Preset).1, "Kalah");
+        assert!(screen.widgets(&view)[row(&screen)].enabled);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub const ENTRY: GameEntry = GameEntry {
         Preset { name: "Grand (11x11, grid start)", settings: &["size=11", "start=grid"] },
     ],
     hints: &[ChoiceHint { key: "neighbourhood", values: &[8, 4] }],
+    only_when: &[],
     labels: &[],
     rules_text: include_str!("../../../../assets/rules/blockade.md"),
     levels: &LEVELS,

@@ -85,6 +85,19 @@ pub struct ChoiceHint {
     pub values: &'static [i64],
 }
 
+/// A rule option that matters only while another option has one value,
+/// e.g. Stones' empty capture, which only Kalah sowing plays. The setup
+/// form greys it out otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnlyWhen {
+    /// The option that may not matter.
+    pub key: &'static str,
+    /// The option it depends on.
+    pub when: &'static str,
+    /// The value (as a string) under which `key` matters.
+    pub is: &'static str,
+}
+
 /// What the suite knows of one game, whatever its type.
 pub struct GameEntry {
     /// The key used on the command line, in the settings file, in records
@@ -102,6 +115,8 @@ pub struct GameEntry {
     pub presets: &'static [Preset],
     /// Cycling values for options described only in words.
     pub hints: &'static [ChoiceHint],
+    /// Options that matter only under another option's value.
+    pub only_when: &'static [OnlyWhen],
     /// Names for options whose key reads badly as a label (key, label).
     pub labels: &'static [(&'static str, &'static str)],
     /// The rules text (Markdown-like, with `{key}` placeholders).
@@ -121,6 +136,15 @@ impl std::fmt::Debug for GameEntry {
 }
 
 impl GameEntry {
+    /// Whether the option `key` has no effect under the rule `values`
+    /// (missing values are the defaults), by [`GameEntry::only_when`].
+    pub fn inert(&self, key: &str, values: &toml::Table) -> bool {
+        self.only_when.iter().filter(|o| o.key == key).any(|o| {
+            let value = values.get(o.when).cloned().or_else(|| self.rules.defaults().get(o.when).cloned());
+            value.and_then(|v| v.as_str().map(str::to_string)) != Some(o.is.to_string())
+        })
+    }
+
     /// The budget of `level`.
     pub fn budget(&self, level: Level) -> Budget {
         ai::levels::at(self.levels, level)
@@ -256,6 +280,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_empty_capture_matters_only_under_kalah_sowing() {
+        let entry = GameKind::Stones.entry();
+        let mut values = entry.rules.defaults();
+        assert!(entry.inert("empty_capture", &values), "relay sowing never captures");
+        assert!(!entry.inert("pits", &values));
+        values.insert("sowing".into(), "kalah".into());
+        assert!(!entry.inert("empty_capture", &values));
+        assert!(entry.inert("empty_capture", &toml::Table::new()), "a missing value is the default");
+    }
+
+    #[test]
     fn every_entry_is_consistent() {
         for kind in GameKind::ALL {
             let entry = kind.entry();
@@ -277,6 +312,10 @@ mod tests {
             }
             for hint in entry.hints {
                 assert!(entry.rules.field(hint.key).is_some(), "{}: hint {}", entry.key, hint.key);
+            }
+            for only in entry.only_when {
+                assert!(entry.rules.field(only.key).is_some(), "{}: only_when {}", entry.key, only.key);
+                assert!(entry.rules.field(only.when).is_some(), "{}: only_when {}", entry.key, only.when);
             }
             assert!(!entry.rules_text.is_empty());
         }

@@ -17,6 +17,7 @@ pub const ENTRY: GameEntry = GameEntry {
     rules: RulesSchema::of::<NimRules>(),
     presets: &[],
     hints: &[],
+    only_when: &[],
     labels: &[],
     rules_text: "Nim with a free turn: the toy game of game-core.",
     levels: &DEFAULT_TABLE,

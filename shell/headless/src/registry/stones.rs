@@ -1,6 +1,6 @@
 //! Stones: the relay-sowing mancala, and its Kalah variants.
 
-use super::{GameEntry, Preset, Registered, start_without_setups};
+use super::{GameEntry, OnlyWhen, Preset, Registered, start_without_setups};
 use crate::failure::Failure;
 use crate::settings::RulesSchema;
 use ai::levels::{LevelTable, alpha_beta};
@@ -20,6 +20,7 @@ pub const ENTRY: GameEntry = GameEntry {
         Preset { name: "Short game (3 stones)", settings: &["stones=3"] },
     ],
     hints: &[],
+    only_when: &[OnlyWhen { key: "empty_capture", when: "sowing", is: "kalah" }],
     labels: &[],
     rules_text: include_str!("../../../../assets/rules/stones.md"),
     levels: &LEVELS,

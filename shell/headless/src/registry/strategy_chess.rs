@@ -28,6 +28,7 @@ pub const ENTRY: GameEntry = GameEntry {
         Preset { name: "BBS door (scouts strike close)", settings: &["scouts=long-no-strike"] },
     ],
     hints: &[],
+    only_when: &[],
     labels: &[
         ("first", "First to move"),
         ("two_square_rule", "Two-square rule"),
