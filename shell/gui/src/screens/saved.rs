@@ -6,7 +6,7 @@
 //! so a changed file is refused with its line and problem too.
 
 use super::move_list::MoveListScreen;
-use super::record_text::{kind_text, result_text, when_text};
+use super::record_text::{kind_text, moves_text, result_text, when_text};
 use super::records::{Open, PlayOn, open_record};
 use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
@@ -312,8 +312,12 @@ impl Screen for SavedScreen {
                     let name = id.map_or(summary.game.as_str(), |id| id.entry().name);
                     let title = format!("{name}: {}", result_text(summary, id));
                     canvas.label(top, &title, m.body, Weight::Bold, Align::Left, palette::TEXT);
-                    let detail =
-                        format!("{} · {} moves · {}", when_text(game), summary.moves, kind_text(summary, id));
+                    let detail = format!(
+                        "{} · {} · {}",
+                        when_text(game),
+                        moves_text(summary.moves),
+                        kind_text(summary, id)
+                    );
                     canvas.label(bottom, &detail, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
                 }
                 Err(e) => {
@@ -385,7 +389,7 @@ impl SavedScreen {
                 let id = GameKind::ALL.into_iter().find(|id| id.entry().key == summary.game);
                 text.push((format!("Saved {}", when_text(game)), palette::TEXT_DIM, Weight::Regular));
                 text.push((
-                    format!("{} moves; {}", summary.moves, result_text(summary, id)),
+                    format!("{}; {}", moves_text(summary.moves), result_text(summary, id)),
                     palette::TEXT,
                     Weight::Regular,
                 ));
