@@ -9,7 +9,9 @@ pub fn mode_text(mode: PlayMode) -> (&'static str, &'static str) {
         PlayMode::TwoPlayers => ("Two players at this computer", "Take turns at one keyboard and mouse."),
         PlayMode::Demo => ("Computer against computer", "Sit back and watch a demo game."),
         PlayMode::NetworkHost => ("Host a network game", "Play someone on another computer."),
-        PlayMode::NetworkJoin => ("Join a network game", "Connect to a game someone is hosting."),
+        PlayMode::NetworkJoin => {
+            ("Join a network game", "Connect to a game someone is hosting; its rules are the host's.")
+        }
     }
 }
 

@@ -177,17 +177,27 @@ impl SetupScreen {
         let buttons = footer_buttons(f.footer, 1, 2, m);
         widgets.push(Widget::button(buttons[0], SetupMsg::Rules));
         widgets.push(Widget::button(buttons[1], SetupMsg::Back));
-        widgets.push(Widget::button(buttons[2], SetupMsg::Start).enabled(self.rules_problem().is_none()));
+        widgets.push(
+            Widget::button(buttons[2], SetupMsg::Start)
+                .enabled(self.joins() || self.rules_problem().is_none()),
+        );
         Parts { layout, rows: out, help: help.inset_xy(m.gap * 0.5, 0.0), widgets }
     }
 
     /// Whether a row is a rule option that has no effect under the other
-    /// rules (greyed out: Stones' empty capture under relay sowing).
+    /// rules (greyed out: Stones' empty capture under relay sowing), or
+    /// any rule when joining a game (the host's rules are played).
     fn inert(&self, id: RowId) -> bool {
         match id {
+            RowId::Preset | RowId::Rule(_) if self.joins() => true,
             RowId::Rule(i) => self.entry().inert(self.entry().rules.fields()[i].key, &self.rules),
             _ => false,
         }
+    }
+
+    /// Whether Start joins someone else's game, whose rules are the host's.
+    fn joins(&self) -> bool {
+        self.mode == PlayMode::NetworkJoin
     }
 
     /// The setup screen's widgets in this view.
@@ -361,7 +371,7 @@ impl SetupScreen {
                 Command::None
             }
             SetupMsg::Start => {
-                if let Some(problem) = self.rules_problem() {
+                if let Some(problem) = self.rules_problem().filter(|_| !self.joins()) {
                     self.start_problem = Some(problem);
                     return Command::None;
                 }
@@ -481,14 +491,14 @@ impl Screen for SetupScreen {
             );
             draw_indicator(canvas, indicator, self.first_row, shown, parts.rows.len(), m);
         }
-        let labels = ["How to play", "Back", "Start"];
+        let labels = ["How to play", "Back", if self.joins() { "Join" } else { "Start" }];
         for (k, label) in labels.iter().enumerate() {
             let i = widget_index + k;
             let mut look: Look = look_of(&parts.widgets, i, self.focus, ctx);
-            look.primary = *label == "Start" && parts.widgets[i].enabled;
+            look.primary = k == 2 && parts.widgets[i].enabled;
             button::draw(canvas, parts.widgets[i].rect, label, look, m);
         }
-        let problem = self.start_problem.clone().or_else(|| self.rules_problem());
+        let problem = self.start_problem.clone().or_else(|| self.rules_problem().filter(|_| !self.joins()));
         // The row under the pointer, else the focused one.
         let pointed = crate::widgets::hovered(&parts.widgets, ctx.pointer).unwrap_or(self.focus);
         let (help, is_problem) = match (problem, self.option_rows().get(pointed)) {
@@ -604,6 +614,22 @@ mod tests {
         screen.on_message(&mut ctx, SetupMsg::Step(RowId::Preset, true));
         assert_eq!(screen.row_text(RowId::Preset).1, "Kalah");
         assert!(screen.widgets(&view)[row(&screen)].enabled);
+    }
+
+    #[test]
+    fn the_mode_row_reaches_join_which_greys_the_rules_and_opens_the_address_form() {
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(1280.0, 800.0);
+        let mut screen = SetupScreen::new(GameKind::Stones, PlayMode::NetworkHost, &ctx);
+        screen.on_message(&mut ctx, SetupMsg::Step(RowId::Mode, true));
+        assert_eq!(screen.mode, PlayMode::NetworkJoin);
+        let widgets = screen.widgets(&view);
+        for (i, id) in screen.option_rows().iter().enumerate() {
+            let rule = matches!(id, RowId::Preset | RowId::Rule(_));
+            assert_eq!(widgets[i].enabled, !rule, "{id:?}: the host's rules are played");
+        }
+        let command = screen.on_message(&mut ctx, SetupMsg::Start);
+        assert!(matches!(&command, Command::Push(s) if s.name() == "network join stones"), "{command:?}");
     }
 
     #[test]

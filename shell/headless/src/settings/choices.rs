@@ -122,10 +122,15 @@ choice_enum! {
 }
 
 impl PlayMode {
-    /// The modes the setup form's Mode row steps through: joining a game
-    /// has no rules to set (they are the host's), so it is not among them.
-    pub const IN_FORM: [PlayMode; 4] =
-        [PlayMode::Computer, PlayMode::TwoPlayers, PlayMode::Demo, PlayMode::NetworkHost];
+    /// The modes the setup form's Mode row steps through: all of them
+    /// (joining a game greys the rules out: they are the host's).
+    pub const IN_FORM: [PlayMode; 5] = [
+        PlayMode::Computer,
+        PlayMode::TwoPlayers,
+        PlayMode::Demo,
+        PlayMode::NetworkHost,
+        PlayMode::NetworkJoin,
+    ];
 
     /// Whether the game is played over the network.
     pub fn is_network(self) -> bool {
@@ -176,7 +181,7 @@ mod tests {
     #[test]
     fn network_modes_are_told_apart() {
         assert!(PlayMode::NetworkHost.is_network() && PlayMode::NetworkJoin.is_network());
-        assert!(!PlayMode::IN_FORM.contains(&PlayMode::NetworkJoin));
+        assert!(PlayMode::IN_FORM.contains(&PlayMode::NetworkJoin));
         assert!(!PlayMode::Demo.is_network() && PlayMode::Demo.uses_computer());
         assert!(!PlayMode::TwoPlayers.uses_computer());
     }
