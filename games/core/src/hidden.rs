@@ -44,6 +44,17 @@ pub trait Observe: Game {
     /// `sample(v).view(v.seat())` must equal `v`.
     fn sample(view: &Self::View, rng: &mut GameRng) -> Self;
 
+    /// What `seat` sees once the game is over and the players show each
+    /// other everything they hid, as they do at a real table (Strategy
+    /// Chess: every piece turned face up). It is for showing the end of a
+    /// game, not for searching, and nothing asks for it before the end:
+    /// [`crate::Referee::revealed_view`] answers only once the game is
+    /// over. By default the view itself: a game that hides nothing has
+    /// nothing to turn over.
+    fn revealed_view(&self, seat: Seat) -> Self::View {
+        self.view(seat)
+    }
+
     /// A small value the game adds to the searched value of playing `mv`
     /// from `view`, for preferences a search of a few plies cannot see,
     /// such as not going round in circles. 0 by default.

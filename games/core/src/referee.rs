@@ -136,6 +136,15 @@ impl<G: Observe> Referee<G> {
         self.position.view(seat)
     }
 
+    /// What `seat` sees with everything turned face up
+    /// ([`Observe::revealed_view`]), once the game is over, however it
+    /// ended (by the rules, a resignation, an agreed draw, an abandoned
+    /// seat). `None` while the game goes on: until the end a seat gets its
+    /// [`Referee::view`] and nothing more.
+    pub fn revealed_view(&self, seat: Seat) -> Option<G::View> {
+        self.finish.is_some().then(|| self.position.revealed_view(seat))
+    }
+
     /// The rules of the game.
     pub fn rules(&self) -> &G::Rules {
         self.position.rules()
@@ -357,6 +366,19 @@ mod tests {
         r.resign(Seat::FIRST).unwrap();
         assert_eq!(r.outcome(), Some(Outcome::win(Seat::SECOND, 0)));
         assert!(r.legal_moves().is_empty());
+    }
+
+    #[test]
+    fn nothing_is_turned_over_before_the_end() {
+        let mut r = referee();
+        assert_eq!(r.revealed_view(Seat::FIRST), None);
+        r.submit_text(Seat::FIRST, 0, "2-1").unwrap();
+        assert_eq!(r.revealed_view(Seat::SECOND), None, "a game under way shows views only");
+        r.resign(Seat::SECOND).unwrap();
+        // Nim hides nothing: its revealed view is the view.
+        assert_eq!(r.revealed_view(Seat::SECOND), Some(r.view(Seat::SECOND)));
+        r.take_back(1).unwrap();
+        assert_eq!(r.revealed_view(Seat::FIRST), None, "taken back: the game goes on");
     }
 
     #[test]

@@ -208,6 +208,12 @@ impl Observe for SecretNim {
         };
         SecretNim { nim: nim.clone(), words }
     }
+
+    /// Both words, however the game ended (a resignation leaves the heaps
+    /// unfinished, so the view alone would keep the opponent's word).
+    fn revealed_view(&self, seat: Seat) -> SecretNimView {
+        SecretNimView { opponent_word: Some(self.words[seat.opponent().index()].clone()), ..self.view(seat) }
+    }
 }
 
 /// Nim's heuristic, scaled by what the favoured seat would win by (its
@@ -255,6 +261,18 @@ mod tests {
         assert!(SecretNim::parse_position(&rules, "3 4 5 : first | OWL ab").is_err());
         assert!(SecretNim::parse_position(&rules, "3 4 5 : first | OWL").is_err());
         assert!(SecretNim::parse_position(&rules, "3 4 5 : first").is_err());
+    }
+
+    #[test]
+    fn a_resignation_turns_the_words_over_only_at_the_end() {
+        let mut referee = crate::Referee::new(position("3 4 5 : first | OWL HERON"));
+        referee.submit_text(Seat::FIRST, 0, "1-1").unwrap();
+        assert_eq!(referee.revealed_view(Seat::FIRST), None);
+        referee.resign(Seat::SECOND).unwrap();
+        assert_eq!(referee.view(Seat::FIRST).opponent_word, None, "the heaps are not empty");
+        let revealed = referee.revealed_view(Seat::FIRST).unwrap();
+        assert_eq!(revealed.opponent_word.as_deref(), Some("HERON"));
+        assert_eq!(revealed.own_word, "OWL");
     }
 
     #[test]
