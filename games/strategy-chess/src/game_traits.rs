@@ -135,6 +135,11 @@ impl Observe for StrategyChess {
         self.seat_view(seat)
     }
 
+    /// Every piece turned face up, the public facts as play left them.
+    fn revealed_view(&self, seat: Seat) -> StrategyChessView {
+        self.turned_over_view(seat)
+    }
+
     /// A position drawn under the computer's beliefs
     /// ([`crate::beliefs::BeliefModel::DEFAULT`]); see [`crate::sampler`].
     fn sample(view: &StrategyChessView, rng: &mut GameRng) -> StrategyChess {

@@ -32,7 +32,8 @@ pub struct SeenPiece {
     /// Whose piece.
     pub colour: Colour,
     /// Its rank: always for the viewer's own pieces; for enemy pieces only
-    /// once revealed in a battle.
+    /// once revealed in a battle (or, in the view of a finished game with
+    /// every piece turned face up, always).
     pub rank: Option<Rank>,
     /// What both players know about it.
     pub facts: PublicFacts,
@@ -326,6 +327,22 @@ impl StrategyChess {
             outcome: self.outcome,
         }
     }
+
+    /// `seat`'s view with every piece turned face up, as players do when
+    /// the game is over (game-core's
+    /// [`Observe::revealed_view`](game_core::Observe::revealed_view)): every
+    /// rank is known, and the public facts stay as play left them, so
+    /// `facts.revealed` still tells the pieces a battle showed from those
+    /// only the end shows.
+    pub(crate) fn turned_over_view(&self, seat: Seat) -> StrategyChessView {
+        let mut view = self.seat_view(seat);
+        for sq in Square::all() {
+            if let (Seen::Piece(seen), Some(piece)) = (&mut view.squares[sq.index()], self.board.piece(sq)) {
+                seen.rank = Some(piece.rank);
+            }
+        }
+        view
+    }
 }
 
 #[cfg(test)]
@@ -370,5 +387,32 @@ mod tests {
             Err(Violation::NotYourTurn(Colour::Blue))
         );
         assert!(red.targets_from(Square::parse("b4").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn turned_over_every_rank_shows_and_the_facts_stay() {
+        let library = Library::builtin();
+        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
+        let mut game = StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap();
+        for mv in ["j4-j6", "j7xj6", "b4-b5"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let (view, turned) = (game.view(Seat::FIRST), game.revealed_view(Seat::FIRST));
+        let hidden = view.squares().filter(|(_, s)| matches!(s, Seen::Piece(p) if p.rank.is_none())).count();
+        assert_eq!(hidden, 39, "Blue's 40 pieces but the Miner that struck");
+        for (sq, seen) in view.squares() {
+            match (seen, turned.seen(sq)) {
+                (Seen::Piece(p), Seen::Piece(t)) => {
+                    assert_eq!(t.rank, game.board.piece(sq).map(|piece| piece.rank), "{sq}");
+                    assert_eq!((t.colour, t.facts), (p.colour, p.facts), "{sq}");
+                    assert_eq!(p.rank.is_none(), p.colour == Colour::Blue && !p.facts.revealed, "{sq}");
+                }
+                (seen, other) => assert_eq!(seen, other, "{sq}"),
+            }
+        }
+        let j6 = turned.piece(Square::parse("j6").unwrap()).unwrap();
+        assert!(j6.facts.revealed, "the Miner was shown by its battle, not by the end");
+        assert_eq!((turned.history(), turned.game_outcome()), (view.history(), view.game_outcome()));
     }
 }
