@@ -72,6 +72,13 @@ impl<G: Observe> ReplayCursor<G> {
         self.position().view(seat)
     }
 
+    /// What `seat` sees with everything turned face up
+    /// ([`Observe::revealed_view`]), once the cursor is at the end of a
+    /// finished game; `None` before, as in the game itself.
+    pub fn revealed_view(&self, seat: Seat) -> Option<G::View> {
+        self.finish().map(|_| self.position().revealed_view(seat))
+    }
+
     /// The move that led to the cursor's position, if any.
     pub fn last_move(&self) -> Option<&PlayedMove<G::Move>> {
         self.at.checked_sub(1).map(|i| &self.moves[i])
@@ -115,10 +122,12 @@ mod tests {
         assert_eq!(cursor.position().format_position(), "0 3 5 : second");
         assert_eq!(cursor.last_move().unwrap().notation, "2-1");
         assert_eq!(cursor.finish(), None);
+        assert_eq!(cursor.revealed_view(Seat::FIRST), None, "nothing turned over before the end");
         cursor.seek(99);
         assert_eq!(cursor.ply(), 3);
         assert!(!cursor.forward());
         assert_eq!(cursor.finish(), Some(Finish::Resigned(Seat::SECOND)));
+        assert_eq!(cursor.revealed_view(Seat::FIRST), Some(cursor.view(Seat::FIRST)));
         assert_eq!(cursor.view(Seat::FIRST).position, *referee.position());
         assert!(cursor.back());
         assert_eq!(cursor.ply(), 2);
