@@ -11,7 +11,7 @@ use crate::canvas::Canvas;
 use crate::focus::Direction;
 use crate::geometry::{Point, Rect};
 use crate::theme::Metrics;
-use game_core::{Observe, Outcome, Seat};
+use game_core::{Finish, Observe, Outcome, Seat};
 use headless::settings::AnimationSpeed;
 use std::fmt::Debug;
 
@@ -85,6 +85,14 @@ pub struct BoardFrame<'a, G: Observe, S> {
     pub time: f32,
     /// Board orientation from the settings: `true` turns the board round.
     pub flipped: bool,
+    /// How the game ended, once it has (a resignation too, which the view
+    /// alone does not know).
+    pub finish: Option<Finish>,
+    /// Once the game is over, the viewer's view with everything turned
+    /// face up ([`Observe::revealed_view`]), when this computer holds the
+    /// full position; `None` while the game goes on, and in a network
+    /// game (the server sends each seat its own view only).
+    pub revealed: Option<&'a G::View>,
 }
 
 /// A game's board on the play screen.

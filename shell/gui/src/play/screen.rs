@@ -44,6 +44,9 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     board: B,
     /// The viewer's view, refreshed after every change (drawing borrows it).
     shown: G::View,
+    /// Once the game is over, the viewer's view with everything turned
+    /// face up (see [`Session::revealed_view`]); refreshed with `shown`.
+    revealed: Option<G::View>,
     cursor: Option<B::Spot>,
     /// The footer button with the keyboard focus; `None`: the board has it.
     focus: Option<usize>,
@@ -129,11 +132,13 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         board.orient(session.home(), prefs.board_orientation == BoardOrientation::Flipped);
         session.set_min_delay(min_delay(prefs.animation_speed));
         let shown = session.view();
+        let revealed = session.revealed_view();
         let mut screen = PlayScreen {
             config: config.clone(),
             session,
             board,
             shown,
+            revealed,
             cursor: None,
             focus: None,
             show_legal: false,
@@ -193,6 +198,12 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     /// The view the screen shows now.
     pub fn shown(&self) -> &G::View {
         &self.shown
+    }
+
+    /// The view with everything turned face up, once the game is over
+    /// (see [`Session::revealed_view`]).
+    pub fn revealed(&self) -> Option<&G::View> {
+        self.revealed.as_ref()
     }
 
     /// The layout in `view`.
@@ -260,6 +271,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
 
     fn refresh(&mut self) {
         self.shown = self.session.view();
+        self.revealed = self.session.revealed_view();
         if self.session.outcome().is_none() {
             self.over_announced = false;
         }
@@ -696,6 +708,8 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             names: self.names(),
             time: self.time,
             flipped: self.flipped,
+            finish: self.session.finish(),
+            revealed: self.revealed.as_ref(),
         };
         let (buttons, _) = self.buttons();
         let state = panel::PanelState {

@@ -265,6 +265,18 @@ impl<G: Observe + Evaluate> Session<G> {
         self.view_of(self.viewer())
     }
 
+    /// The viewer's view with everything turned face up, once the game is
+    /// over: the referee's [`Referee::revealed_view`]. `None` while the
+    /// game goes on, and in a network match, where the server sends this
+    /// seat its own view and nothing more (the protocol's game-over
+    /// message carries the result only).
+    pub fn revealed_view(&self) -> Option<G::View> {
+        match &self.arbiter {
+            Arbiter::Local { referee, .. } => referee.revealed_view(self.viewer()),
+            Arbiter::Remote { .. } => None,
+        }
+    }
+
     fn view_of(&self, seat: Seat) -> G::View {
         match &self.arbiter {
             Arbiter::Local { referee, .. } => referee.view(seat),

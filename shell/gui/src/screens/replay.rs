@@ -5,7 +5,8 @@
 //! game's own board. Arrows step (Right forward, Left back), Home and End
 //! jump to the start and the end, Tab switches whose eyes the board is
 //! drawn for (in Strategy Chess each side sees only its own pieces, as it
-//! did in the game), Escape goes back.
+//! did in the game, until the end of a finished game turns every piece
+//! face up), Escape goes back.
 
 use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::{draw_chrome, look_of};
@@ -178,6 +179,7 @@ impl<G: Observe, B: BoardUi<G>> Screen for ReplayScreen<G, B> {
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
         let m = &view.metrics;
         let seen = self.cursor.view(self.viewer);
+        let revealed = self.cursor.revealed_view(self.viewer);
         let l = self.layout(view);
         let f = crate::layout::frame(view);
         draw_chrome(canvas, &f, &self.title, &self.caption(), m);
@@ -193,6 +195,8 @@ impl<G: Observe, B: BoardUi<G>> Screen for ReplayScreen<G, B> {
             names: self.names(),
             time: 0.0,
             flipped: ctx.settings.preferences.board_orientation == BoardOrientation::Flipped,
+            finish: self.cursor.finish(),
+            revealed: revealed.as_ref(),
         };
         self.board.draw(&frame, canvas);
 
