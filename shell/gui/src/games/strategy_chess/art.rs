@@ -166,3 +166,28 @@ pub fn draw_motion_mark(canvas: &mut Canvas, r: Rect, moved_far: bool, colour: C
         canvas.circle(c, s * 0.05, mark);
     }
 }
+
+/// The mark of a piece no battle revealed, once the game is over and the
+/// armies are turned face up: a small gold diamond in the top left corner
+/// (the motion mark's corner is the other one). Drawn over the body of a
+/// piece of `colour` in the square `r`, in opaque colours.
+pub fn draw_secret_mark(canvas: &mut Canvas, r: Rect, colour: Colour) {
+    let s = r.w.min(r.h);
+    draw_secret_diamond(canvas, Point::new(r.x + s * 0.2, r.y + s * 0.2), s * 0.115, colour);
+}
+
+/// The diamond of [`draw_secret_mark`] centred on `c`, `h` from its centre
+/// to each corner, edged in the dark of `colour`'s army (the panel's
+/// legend draws it alone).
+pub fn draw_secret_diamond(canvas: &mut Canvas, c: Point, h: f32, colour: Colour) {
+    let edge = army_colour(colour).mix(rgb(0, 0, 0), 0.55);
+    diamond(canvas, c, h, edge);
+    diamond(canvas, c, h * 0.65, rgb(250, 204, 92));
+}
+
+/// A square standing on a corner, `h` from its centre to each corner.
+fn diamond(canvas: &mut Canvas, c: Point, h: f32, fill: Rgba) {
+    let (top, bottom) = (Point::new(c.x, c.y - h), Point::new(c.x, c.y + h));
+    canvas.triangle(top, Point::new(c.x + h, c.y), bottom, fill);
+    canvas.triangle(top, Point::new(c.x - h, c.y), bottom, fill);
+}

@@ -380,6 +380,66 @@ mod tests {
     }
 
     #[test]
+    fn resigning_turns_both_armies_over_and_not_a_move_before() {
+        use crate::games::strategy_chess::art::Face;
+        use crate::games::strategy_chess::board::model::{BoardModel, DrawOptions, PanelModel, Stage};
+        use crate::play::PlayMsg;
+        use crate::play::layout::PlayButton;
+        let mut ctx = AppContext::for_tests();
+        let plan = MatchPlan::new(&config(PlayMode::Computer), &mut ctx).unwrap();
+        let mine = Library::builtin().entry(1).unwrap().setup;
+        let mut screen = plan.with_setup(Colour::Red, mine).board_screen(&mut ctx).unwrap();
+        let view = View::of_size(1280.0, 800.0);
+        let resign = screen
+            .widgets(&view)
+            .into_iter()
+            .find(|w| w.on_activate == Some(PlayMsg::Button(PlayButton::Resign)))
+            .expect("a Resign button")
+            .rect;
+        let options = DrawOptions {
+            numbering: headless::settings::RankNumbering::Classic,
+            memory_aid: true,
+            selected: None,
+            cursor: None,
+            show_legal: false,
+        };
+        let model = |screen: &PlayScreen<StrategyChess, ChessBoard>| {
+            let stage = Stage::of(screen.session().finish(), screen.revealed());
+            BoardModel::from_view(screen.shown(), stage, &options, &[])
+        };
+        let unknown = |m: &BoardModel| {
+            m.cells.iter().filter(|c| c.piece.is_some_and(|p| p.face == Face::Unknown)).count()
+        };
+        assert_eq!(screen.revealed(), None);
+        assert_eq!(unknown(&model(&screen)), 40, "Blue's army is hidden");
+        screen.input(&mut ctx, &view, &InputEvent::Click(resign.center()));
+        assert_eq!(screen.revealed(), None, "the first press only asks");
+        assert_eq!(screen.session().outcome(), None);
+        screen.input(&mut ctx, &view, &InputEvent::Click(resign.center()));
+        assert_eq!(screen.session().finish(), Some(game_core::Finish::Resigned(Seat::FIRST)));
+        let revealed = screen.revealed().expect("the end turns the armies over");
+        assert_eq!(revealed.viewer(), Colour::Red);
+        let over = model(&screen);
+        assert!(over.over && unknown(&over) == 0, "every piece shows its rank");
+        assert_eq!(over.cells.iter().filter(|c| c.piece.is_some_and(|p| p.kept_secret)).count(), 80);
+        let panel = PanelModel::from_view(screen.shown(), screen.session().finish());
+        let lines = panel.lines(headless::settings::RankNumbering::Classic);
+        assert_eq!(&lines[1..3], ["Blue wins", "Red resigned"]);
+        // A new game hides Blue's army again.
+        screen.update(&mut ctx, 0.05);
+        let again = screen
+            .widgets(&view)
+            .into_iter()
+            .find(|w| w.on_activate == Some(PlayMsg::PlayAgain))
+            .expect("the game-over panel's Play again")
+            .rect;
+        screen.input(&mut ctx, &view, &InputEvent::Click(again.center()));
+        assert_eq!(screen.session().ply(), 0);
+        assert_eq!(screen.revealed(), None);
+        assert_eq!(unknown(&model(&screen)), 40);
+    }
+
+    #[test]
     fn refusals_are_said_in_these_words() {
         let said = |json: serde_json::Value| rules_from_json(&json).unwrap_err().to_string();
         assert_eq!(said(serde_json::json!(3)), "the host's rules cannot be read");

@@ -6,20 +6,19 @@
 //! Everything drawn comes from the view through the draw models of
 //! [`board::model`](super::board::model).
 
-use super::art::colour_name;
 use super::board::draw::{draw_board_kept, draw_panel};
+use super::board::ending::Ending;
 use super::board::geometry::{BoardGeometry, bottom_colour};
-use super::board::model::{BoardModel, DrawOptions, PanelModel};
+use super::board::model::{BoardModel, DrawOptions, PanelModel, Stage};
 use super::board::panel::{PANEL_SHARE, panel_layout};
 use crate::canvas::Canvas;
 use crate::focus::Direction;
 use crate::geometry::{Point, Rect};
 use crate::play::board::{BoardFrame, BoardUi, Pick};
-use game_core::Outcome;
+use game_core::{Finish, Outcome};
 use headless::settings::{BoardOrientation, RankNumbering};
-use strategy_chess::combat::Clash;
 use strategy_chess::square::SIZE;
-use strategy_chess::{Colour, Move, Square, StrategyChess, StrategyChessView};
+use strategy_chess::{Move, Square, StrategyChess, StrategyChessView};
 
 /// The Strategy Chess board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +43,14 @@ impl ChessBoard {
     /// The geometry of the board drawn in `board` for this view.
     pub fn geometry(&self, view: &StrategyChessView, board: Rect) -> BoardGeometry {
         BoardGeometry::new(board, bottom_colour(view.viewer(), self.orientation))
+    }
+
+    /// The board's draw model for one frame: the seat's view, and once the
+    /// game is over the view with every piece turned face up (the play
+    /// core hands it out only then).
+    pub fn board_model(&self, frame: &BoardFrame<'_, StrategyChess, Square>) -> BoardModel {
+        let stage = Stage::of(frame.finish, frame.revealed);
+        BoardModel::from_view(frame.view, stage, &self.options(frame.cursor, frame.show_legal), frame.legal)
     }
 
     fn options(&self, cursor: Option<Square>, show_legal: bool) -> DrawOptions {
@@ -144,8 +151,7 @@ impl BoardUi<StrategyChess> for ChessBoard {
 
     fn draw(&self, frame: &BoardFrame<'_, StrategyChess, Square>, canvas: &mut Canvas) {
         let g = self.geometry(frame.view, frame.rect);
-        let model =
-            BoardModel::from_view(frame.view, &self.options(frame.cursor, frame.show_legal), frame.legal);
+        let model = self.board_model(frame);
         draw_board_kept(canvas, &g, &model, self.numbering, frame.metrics);
     }
 
@@ -155,8 +161,9 @@ impl BoardUi<StrategyChess> for ChessBoard {
         area: Rect,
         canvas: &mut Canvas,
     ) -> bool {
-        let model = PanelModel::from_view(frame.view);
-        let layout = panel_layout(area, model.enemy_remaining.len(), frame.metrics);
+        let model = PanelModel::from_view(frame.view, frame.finish);
+        let over = model.ending().is_some();
+        let layout = panel_layout(area, model.enemy_remaining.len(), over, frame.metrics);
         draw_panel(canvas, &layout, &model, self.numbering, frame.metrics);
         true
     }
@@ -174,33 +181,16 @@ impl BoardUi<StrategyChess> for ChessBoard {
     }
 }
 
-/// How the game ended, in words, from the view.
+/// How the game ended by the rules, in words, from the view.
 pub fn result_detail(view: &StrategyChessView, outcome: Outcome) -> String {
-    let flag_taken = view.last_move().and_then(|e| e.battle).is_some_and(|b| b.clash == Clash::FlagCaptured);
-    match outcome.winner {
-        Some(seat) if flag_taken => format!("{} captured the Flag", colour_name(Colour::of_seat(seat))),
-        Some(seat) => {
-            let loser = Colour::of_seat(seat).opponent();
-            format!("{} has no piece that can move", colour_name(loser))
-        }
-        None => {
-            let limit = view.rules().no_capture_limit;
-            if limit > 0 && view.quiet_plies() >= limit {
-                format!("No battle in {limit} moves")
-            } else if view.plies() >= strategy_chess::rules::MAX_PLIES {
-                "The game reached 10,000 moves".to_string()
-            } else {
-                "Neither side can move".to_string()
-            }
-        }
-    }
+    Ending::of(view, Finish::Rules(outcome)).how()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use game_core::{Game, Observe, Seat};
-    use strategy_chess::{Library, StrategyChessRules};
+    use strategy_chess::{Colour, Library, StrategyChessRules};
 
     fn game() -> StrategyChess {
         let library = Library::builtin();

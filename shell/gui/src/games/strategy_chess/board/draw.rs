@@ -2,11 +2,12 @@
 //! position: only at [`BoardModel`] and [`PanelModel`].
 
 use super::geometry::BoardGeometry;
-use super::model::{BoardModel, CellModel, PanelModel, TurnStatus};
+use super::model::{BoardModel, CellModel, PanelModel, SECRET_LEGEND, TurnStatus};
 use super::panel::{PanelLayout, tray_slots};
 use crate::canvas::{Align, Canvas, Weight};
 use crate::games::strategy_chess::art::{
-    Face, draw_motion_mark, draw_piece, draw_piece_body, draw_piece_shadow,
+    Face, army_colour, draw_motion_mark, draw_piece, draw_piece_body, draw_piece_shadow, draw_secret_diamond,
+    draw_secret_mark,
 };
 use crate::geometry::{Point, Rect};
 use crate::theme::{Metrics, Rgba, palette, rgb};
@@ -137,8 +138,12 @@ pub fn draw_board(
         let r = g.square_rect(c.square);
         if let Some(p) = c.piece {
             draw_piece_body(canvas, r, p.colour, p.face, numbering, false);
-            if p.moved && p.colour != model.viewer {
+            // Once every rank shows, what moved no longer matters.
+            if p.moved && p.colour != model.viewer && !model.over {
                 draw_motion_mark(canvas, r, p.moved_far, p.colour);
+            }
+            if p.kept_secret {
+                draw_secret_mark(canvas, r, p.colour);
             }
         }
         draw_marks_over(canvas, g, c);
@@ -193,7 +198,10 @@ pub fn draw_panel(
     let (fill, ink) = match p.status {
         TurnStatus::Go => (palette::GOOD, palette::ON_ACCENT),
         TurnStatus::Wait => (palette::EDGE, palette::TEXT),
-        TurnStatus::Over(_) => (palette::ACCENT, palette::ON_ACCENT),
+        TurnStatus::Over(ending) => match ending.winner() {
+            Some(winner) => (army_colour(winner), palette::TEXT),
+            None => (palette::EDGE, palette::TEXT),
+        },
     };
     let pill = l.status.centered(l.status.w, (m.heading * 1.5).min(l.status.h));
     canvas.round(pill, pill.h / 2.0, fill);
@@ -205,6 +213,22 @@ pub fn draw_panel(
         Align::Center,
         ink,
     );
+    if let Some(ending) = p.ending() {
+        canvas.label(l.ending, &ending.how(), m.small * 1.1, Weight::Bold, Align::Left, palette::TEXT);
+        // The legend: the mark, then its meaning.
+        if l.legend.h > 0.0 {
+            let (icon, text) = l.legend.split_left(l.legend.h);
+            draw_secret_diamond(canvas, icon.center(), icon.h * 0.32, enemy);
+            canvas.label(
+                text.inset_xy(m.gap * 0.3, 0.0),
+                SECRET_LEGEND,
+                m.small,
+                Weight::Regular,
+                Align::Left,
+                palette::TEXT_DIM,
+            );
+        }
+    }
 
     canvas.label(
         l.remaining_title,

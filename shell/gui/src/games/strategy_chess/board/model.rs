@@ -3,13 +3,16 @@
 //! Both are built from a [`StrategyChessView`] and the player's display
 //! options, and from nothing else: the full position never reaches the
 //! drawing code, so the screen cannot show what the seat may not know.
+//! Once the game is over ([`Stage::Over`]) the board also takes the view
+//! with every piece turned face up, which the referee hands out only then.
 //! [`BoardModel::labels`] and [`PanelModel::lines`] give every text the
 //! screen would draw, for tests.
 
+use super::ending::Ending;
 use super::memory::shown_enemy_ranks;
 use crate::games::strategy_chess::art::{Face, colour_name};
 use crate::games::strategy_chess::numbering::{rank_caption, rank_label};
-use game_core::Outcome;
+use game_core::Finish;
 use headless::settings::RankNumbering;
 use strategy_chess::combat::Clash;
 use strategy_chess::{Colour, Move, Rank, Seen, Square, StrategyChessView};
@@ -40,6 +43,36 @@ pub struct PieceModel {
     pub moved: bool,
     /// It has moved far (a Scout).
     pub moved_far: bool,
+    /// The game is over and its rank shows, but no battle ever revealed
+    /// it: turned face up only at the end (or, for the viewer's own piece,
+    /// never seen by the enemy).
+    pub kept_secret: bool,
+}
+
+/// Where the game stands, for the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stage<'a> {
+    /// The game goes on: the seat's view is all the board shows.
+    Playing,
+    /// The game is over: every rank the viewer knows shows.
+    Over {
+        /// The viewer's view with every piece turned face up, when this
+        /// computer held the full position; `None` in a network game,
+        /// where only the viewer's own pieces and those revealed in battles
+        /// can show.
+        turned_over: Option<&'a StrategyChessView>,
+    },
+}
+
+impl<'a> Stage<'a> {
+    /// The stage of a game that ended as `finish` says (`None`: it goes
+    /// on), with `turned_over` the view with every piece face up, if any.
+    pub fn of(finish: Option<Finish>, turned_over: Option<&'a StrategyChessView>) -> Self {
+        match finish {
+            Some(_) => Stage::Over { turned_over },
+            None => Stage::Playing,
+        }
+    }
 }
 
 /// One square as drawn.
@@ -73,16 +106,31 @@ pub struct CellModel {
 pub struct BoardModel {
     /// Whose view it is.
     pub viewer: Colour,
+    /// The game is over: the armies are shown turned face up.
+    pub over: bool,
     /// Every square, a1 first.
     pub cells: Vec<CellModel>,
 }
 
 impl BoardModel {
-    /// The model of `view` with these options. `legal` are the moves the
-    /// viewer may make now (the view's own legal moves, or none while it is
-    /// not a local player's turn).
-    pub fn from_view(view: &StrategyChessView, options: &DrawOptions, legal: &[Move]) -> Self {
+    /// The model of `view` at `stage` with these options. `legal` are the
+    /// moves the viewer may make now (the view's own legal moves, or none
+    /// while it is not a local player's turn).
+    pub fn from_view(
+        view: &StrategyChessView,
+        stage: Stage<'_>,
+        options: &DrawOptions,
+        legal: &[Move],
+    ) -> Self {
         let viewer = view.viewer();
+        let (over, turned_over) = match stage {
+            Stage::Playing => (false, None),
+            Stage::Over { turned_over } => (true, turned_over.filter(|t| t.viewer() == viewer)),
+        };
+        // The rank the end turned face up, for a piece of `colour` on `square`.
+        let turned_rank = |square: Square, colour: Colour| {
+            turned_over.and_then(|t| t.piece(square)).filter(|p| p.colour == colour).and_then(|p| p.rank)
+        };
         let shown = shown_enemy_ranks(view, options.memory_aid);
         let own_piece = |sq: Square| view.piece(sq).is_some_and(|p| p.colour == viewer);
         let source = options.selected.filter(|&s| own_piece(s)).or(options.cursor.filter(|&s| own_piece(s)));
@@ -93,8 +141,12 @@ impl BoardModel {
             .map(|(square, seen)| {
                 let piece = match seen {
                     Seen::Piece(p) => {
-                        let face = match p.rank {
-                            Some(rank) if p.colour == viewer || shown.contains(&square) => Face::Known(rank),
+                        let rank =
+                            if over { p.rank.or_else(|| turned_rank(square, p.colour)) } else { p.rank };
+                        let face = match rank {
+                            Some(rank) if over || p.colour == viewer || shown.contains(&square) => {
+                                Face::Known(rank)
+                            }
                             _ => Face::Unknown,
                         };
                         Some(PieceModel {
@@ -102,6 +154,7 @@ impl BoardModel {
                             face,
                             moved: p.facts.moved,
                             moved_far: p.facts.moved_far,
+                            kept_secret: over && face != Face::Unknown && !p.facts.revealed,
                         })
                     }
                     _ => None,
@@ -120,7 +173,7 @@ impl BoardModel {
                 }
             })
             .collect();
-        BoardModel { viewer, cells }
+        BoardModel { viewer, over, cells }
     }
 
     /// The cell of a square.
@@ -151,9 +204,13 @@ pub enum TurnStatus {
     Go,
     /// The other side moves: "Wait".
     Wait,
-    /// The game is over.
-    Over(Outcome),
+    /// The game is over, and this is how.
+    Over(Ending),
 }
+
+/// What the corner mark of a piece means once the game is over (the
+/// panel's legend).
+pub const SECRET_LEGEND: &str = "Never shown in a fight";
 
 /// A battle as the panel tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -212,12 +269,13 @@ pub struct PanelModel {
 }
 
 impl PanelModel {
-    /// The panel of `view`.
-    pub fn from_view(view: &StrategyChessView) -> Self {
+    /// The panel of `view`, in a game that ended as `finish` says (`None`:
+    /// it goes on, unless the view says the rules ended it).
+    pub fn from_view(view: &StrategyChessView, finish: Option<Finish>) -> Self {
         let viewer = view.viewer();
         let enemy = viewer.opponent();
-        let status = match view.game_outcome() {
-            Some(outcome) => TurnStatus::Over(outcome),
+        let status = match finish.or(view.game_outcome().map(Finish::Rules)) {
+            Some(finish) => TurnStatus::Over(Ending::of(view, finish)),
             None if view.is_my_turn() => TurnStatus::Go,
             None => TurnStatus::Wait,
         };
@@ -250,22 +308,32 @@ impl PanelModel {
         }
     }
 
-    /// The status line: `Go!`, `Wait`, or the result for the viewer.
+    /// The status line: `Go!`, `Wait`, or who won (`Blue wins`, `Draw`).
+    /// Colours, not "you": the same words serve one player, two at one
+    /// computer and a demo.
     pub fn status_text(&self) -> String {
         match self.status {
             TurnStatus::Go => "Go!".into(),
             TurnStatus::Wait => "Wait".into(),
-            TurnStatus::Over(outcome) => match outcome.winner {
-                None => "Draw".into(),
-                Some(seat) if seat == self.viewer.seat() => "You win".into(),
-                Some(_) => "You lose".into(),
-            },
+            TurnStatus::Over(ending) => ending.headline(),
+        }
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        match self.status {
+            TurnStatus::Over(ending) => Some(ending),
+            TurnStatus::Go | TurnStatus::Wait => None,
         }
     }
 
     /// Every text of the panel, in drawing order.
     pub fn lines(&self, numbering: RankNumbering) -> Vec<String> {
         let mut lines = vec![format!("T: {}", self.turn), self.status_text()];
+        if let Some(ending) = self.ending() {
+            lines.push(ending.how());
+            lines.push(SECRET_LEGEND.to_string());
+        }
         lines.extend(self.enemy_remaining.iter().map(|&(r, n)| format!("{}: {n}", rank_label(r, numbering))));
         if let Some(b) = &self.last_battle {
             lines.push(b.strike_text(numbering));
@@ -331,12 +399,12 @@ mod tests {
             for memory_aid in [false, true] {
                 let o = DrawOptions { memory_aid, cursor: Square::parse("b5"), ..options(numbering) };
                 let (m1, m2) = (
-                    BoardModel::from_view(&red_one, &o, &legal(&red_one)),
-                    BoardModel::from_view(&red_two, &o, &legal(&red_two)),
+                    BoardModel::from_view(&red_one, Stage::Playing, &o, &legal(&red_one)),
+                    BoardModel::from_view(&red_two, Stage::Playing, &o, &legal(&red_two)),
                 );
                 assert_eq!(m1, m2);
                 assert_eq!(m1.labels(numbering), m2.labels(numbering));
-                let (p1, p2) = (PanelModel::from_view(&red_one), PanelModel::from_view(&red_two));
+                let (p1, p2) = (PanelModel::from_view(&red_one, None), PanelModel::from_view(&red_two, None));
                 assert_eq!(p1.lines(numbering), p2.lines(numbering));
             }
         }
@@ -344,31 +412,42 @@ mod tests {
         let o = options(RankNumbering::Classic);
         let (b1, b2) = (one.view(Seat::SECOND), two.view(Seat::SECOND));
         assert_ne!(
-            BoardModel::from_view(&b1, &o, &[]).labels(o.numbering),
-            BoardModel::from_view(&b2, &o, &[]).labels(o.numbering)
+            BoardModel::from_view(&b1, Stage::Playing, &o, &[]).labels(o.numbering),
+            BoardModel::from_view(&b2, Stage::Playing, &o, &[]).labels(o.numbering)
         );
     }
 
     #[test]
     fn enemy_pieces_show_question_marks_and_own_pieces_their_ranks() {
         let mut game = start(Library::builtin().entry(2).unwrap().setup);
-        let model = BoardModel::from_view(&game.view(Seat::FIRST), &options(RankNumbering::Classic), &[]);
+        let model = BoardModel::from_view(
+            &game.view(Seat::FIRST),
+            Stage::Playing,
+            &options(RankNumbering::Classic),
+            &[],
+        );
         let labels = model.labels(RankNumbering::Classic);
         assert_eq!(labels.iter().filter(|l| l.ends_with(":Blue?")).count(), 40);
         assert!(labels.contains(&"f1:RedF".to_string()), "{labels:?}");
         assert!(model.cell(Square::parse("c5").unwrap()).lake);
-        let modern = BoardModel::from_view(&game.view(Seat::FIRST), &options(RankNumbering::Modern), &[]);
+        let modern = BoardModel::from_view(
+            &game.view(Seat::FIRST),
+            Stage::Playing,
+            &options(RankNumbering::Modern),
+            &[],
+        );
         let g4 = modern.labels(RankNumbering::Modern).into_iter().find(|l| l.starts_with("g4:")).unwrap();
         assert_eq!(g4, "g4:Red10", "the Marshal in modern numbers");
         // The Miner that beat Red's Scout shows on j6 for one turn, with the
         // last move and the battle marked, and the panel telling it.
         play(&mut game, &["j4-j6", "j7xj6"]);
         let view = game.view(Seat::FIRST);
-        let model = BoardModel::from_view(&view, &options(RankNumbering::Classic), &legal(&view));
+        let model =
+            BoardModel::from_view(&view, Stage::Playing, &options(RankNumbering::Classic), &legal(&view));
         let j6 = model.cell(Square::parse("j6").unwrap());
         assert_eq!(j6.piece.unwrap().face, Face::Known(Rank::Miner));
         assert!(j6.last_to && j6.battle && model.cell(Square::parse("j7").unwrap()).last_from);
-        let panel = PanelModel::from_view(&view);
+        let panel = PanelModel::from_view(&view, None);
         let lines = panel.lines(RankNumbering::Classic);
         assert_eq!(&lines[..2], ["T: 2", "Go!"]);
         assert!(lines.contains(&"Blue 8 struck Red 9".to_string()), "{lines:?}");
@@ -376,7 +455,7 @@ mod tests {
         assert!(lines.contains(&"lost 9 Scout x1".to_string()), "{lines:?}");
         assert!(lines.contains(&"9: 8".to_string()), "the enemy still has 8 Scouts");
         assert_eq!(panel.enemy_remaining.len(), 12);
-        assert_eq!(PanelModel::from_view(&game.view(Seat::SECOND)).status_text(), "Wait");
+        assert_eq!(PanelModel::from_view(&game.view(Seat::SECOND), None).status_text(), "Wait");
     }
 
     #[test]
@@ -385,14 +464,19 @@ mod tests {
         let view = game.view(Seat::FIRST);
         let cursor = Square::parse("a4");
         let moves = legal(&view);
-        let model =
-            BoardModel::from_view(&view, &DrawOptions { cursor, ..options(RankNumbering::Classic) }, &moves);
+        let model = BoardModel::from_view(
+            &view,
+            Stage::Playing,
+            &DrawOptions { cursor, ..options(RankNumbering::Classic) },
+            &moves,
+        );
         let targets: Vec<String> =
             model.cells.iter().filter(|c| c.target).map(|c| c.square.to_string()).collect();
         assert_eq!(targets, ["a5", "a6", "a7"], "the Scout runs up to the enemy and may strike");
         let selected = Square::parse("b4");
         let model = BoardModel::from_view(
             &view,
+            Stage::Playing,
             &DrawOptions { selected, cursor, show_legal: true, ..options(RankNumbering::Classic) },
             &moves,
         );
@@ -404,9 +488,98 @@ mod tests {
         let blue_view = game.view(Seat::SECOND);
         let model = BoardModel::from_view(
             &blue_view,
+            Stage::Playing,
             &DrawOptions { cursor: Square::parse("a7"), ..options(RankNumbering::Classic) },
             &legal(&blue_view),
         );
         assert!(model.cells.iter().all(|c| !c.target), "not Blue's turn");
+    }
+
+    /// Red's view after a Scout fell to Blue's Miner (shown on j6) and two
+    /// quiet moves, and the same game with every piece turned face up.
+    fn after_a_battle() -> (StrategyChess, StrategyChessView, StrategyChessView) {
+        let mut game = start(Library::builtin().entry(2).unwrap().setup);
+        play(&mut game, &["j4-j6", "j7xj6", "b4-b5", "a7-a6"]);
+        let (view, turned) = (game.view(Seat::FIRST), game.revealed_view(Seat::FIRST));
+        (game, view, turned)
+    }
+
+    fn unknown(model: &BoardModel) -> usize {
+        model.cells.iter().filter(|c| c.piece.is_some_and(|p| p.face == Face::Unknown)).count()
+    }
+
+    #[test]
+    fn the_armies_are_turned_over_only_when_the_game_is_over() {
+        let (game, view, turned) = after_a_battle();
+        let o = DrawOptions { memory_aid: true, ..options(RankNumbering::Classic) };
+        // While the game goes on the board is the view's, whatever else is
+        // at hand: Blue's pieces are "?" but the Miner the battle showed.
+        let playing = BoardModel::from_view(&view, Stage::of(None, Some(&turned)), &o, &legal(&view));
+        assert_eq!(playing, BoardModel::from_view(&view, Stage::Playing, &o, &legal(&view)));
+        assert!(!playing.over);
+        assert_eq!(unknown(&playing), 39);
+        assert!(playing.cells.iter().all(|c| c.piece.is_none_or(|p| !p.kept_secret)));
+        // Over, with the armies turned face up: every rank shows, as the
+        // position has it; the Miner alone was shown by a battle.
+        let over = Stage::of(Some(Finish::Resigned(Seat::SECOND)), Some(&turned));
+        let model = BoardModel::from_view(&view, over, &o, &[]);
+        assert!(model.over);
+        assert_eq!(unknown(&model), 0);
+        let mut pieces = 0;
+        for c in &model.cells {
+            let Some(p) = c.piece else { continue };
+            pieces += 1;
+            let rank = game.view(p.colour.seat()).piece(c.square).and_then(|seen| seen.rank).unwrap();
+            assert_eq!(p.face, Face::Known(rank), "{}", c.square);
+            assert_eq!(p.kept_secret, c.square != Square::parse("j6").unwrap(), "{}", c.square);
+        }
+        assert_eq!(pieces, 79, "Red lost a Scout");
+        // A network game has no turned-over view: own pieces and what
+        // battles showed, Blue's others stay "?" (and carry no mark).
+        let network = BoardModel::from_view(&view, Stage::of(Some(Finish::DrawAgreed), None), &o, &[]);
+        assert_eq!(unknown(&network), 39);
+        for c in &network.cells {
+            let Some(p) = c.piece else { continue };
+            assert_eq!(p.kept_secret, p.colour == Colour::Red, "{}", c.square);
+        }
+        // A turned-over view for the other seat is not Red's to show.
+        let blue = game.revealed_view(Seat::SECOND);
+        let wrong = BoardModel::from_view(&view, Stage::Over { turned_over: Some(&blue) }, &o, &[]);
+        assert_eq!(wrong, network);
+    }
+
+    #[test]
+    fn without_the_turned_over_view_the_end_draws_alike_for_equal_views() {
+        // In a network game the end shows no more than the view: two
+        // positions Red cannot tell apart still draw the same.
+        let (a, b) = twin_setups();
+        let (mut one, mut two) = (start(a), start(b));
+        for g in [&mut one, &mut two] {
+            play(g, &["j4-j6", "j7xj6"]);
+        }
+        let (v1, v2) = (one.view(Seat::FIRST), two.view(Seat::FIRST));
+        let over = Stage::of(Some(Finish::Resigned(Seat::FIRST)), None);
+        let o = options(RankNumbering::Classic);
+        assert_eq!(BoardModel::from_view(&v1, over, &o, &[]), BoardModel::from_view(&v2, over, &o, &[]));
+        // With the turned-over views they differ: the end shows the swap.
+        let (t1, t2) = (one.revealed_view(Seat::FIRST), two.revealed_view(Seat::FIRST));
+        let (m1, m2) = (
+            BoardModel::from_view(&v1, Stage::Over { turned_over: Some(&t1) }, &o, &[]),
+            BoardModel::from_view(&v2, Stage::Over { turned_over: Some(&t2) }, &o, &[]),
+        );
+        assert_ne!(m1.labels(o.numbering), m2.labels(o.numbering));
+    }
+
+    #[test]
+    fn the_panel_says_who_won_and_how_and_never_go() {
+        let (_, view, _) = after_a_battle();
+        assert_eq!(PanelModel::from_view(&view, None).status_text(), "Go!");
+        let panel = PanelModel::from_view(&view, Some(Finish::Resigned(Seat::FIRST)));
+        assert_eq!(panel.ending(), Some(Ending::Resigned { by: Colour::Red }));
+        let lines = panel.lines(RankNumbering::Classic);
+        assert_eq!(&lines[..4], ["T: 3", "Blue wins", "Red resigned", SECRET_LEGEND]);
+        assert!(!lines.iter().any(|l| l == "Go!" || l == "Wait"), "{lines:?}");
+        let blue = PanelModel::from_view(&view, Some(Finish::Rules(game_core::Outcome::draw())));
+        assert_eq!(blue.lines(RankNumbering::Classic)[1..3], ["Draw", "Neither side can move"]);
     }
 }

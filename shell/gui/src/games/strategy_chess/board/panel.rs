@@ -1,5 +1,7 @@
-//! The side panel's layout: turn and "Go!"/"Wait" on top, the enemy's
-//! pieces left per rank, the last battle, and the captured-pieces tray.
+//! The side panel's layout: turn and "Go!"/"Wait" (or who won) on top,
+//! how the game ended and the legend of the turned-over armies once it is
+//! over, the enemy's pieces left per rank, the last battle, and the
+//! captured-pieces tray.
 
 use crate::geometry::Rect;
 use crate::theme::Metrics;
@@ -9,8 +11,13 @@ use crate::theme::Metrics;
 pub struct PanelLayout {
     /// The turn counter ("T: 12").
     pub turn: Rect,
-    /// "Go!", "Wait" or the result.
+    /// "Go!", "Wait" or who won.
     pub status: Rect,
+    /// How the game ended (no height while it goes on).
+    pub ending: Rect,
+    /// What the mark on pieces never revealed in a battle means (no height
+    /// while the game goes on).
+    pub legend: Rect,
     /// The heading over the enemy's remaining pieces.
     pub remaining_title: Rect,
     /// One box per rank of the enemy army.
@@ -29,19 +36,27 @@ pub struct PanelLayout {
     pub taken: Rect,
 }
 
-/// The layout of a panel in `area` showing `ranks` enemy ranks. Parts that
-/// do not fit a short panel get no height (the trays first).
-pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
+/// The layout of a panel in `area` showing `ranks` enemy ranks, for a game
+/// that is `over` or not. Parts that do not fit a short panel get no
+/// height (the trays first).
+pub fn panel_layout(area: Rect, ranks: usize, over: bool, m: &Metrics) -> PanelLayout {
     let gap = m.gap * 0.4;
     let (top, rest) = area.split_top(m.body * 1.7);
     let (turn, status) = top.split_left(top.w * 0.45);
+    let line_h = m.small * 1.45;
+    // Two lines once the game is over; the legend's line stands in for the
+    // gap below, so the trays keep their room.
+    let (ending, rest) = rest.split_top(if over { line_h } else { 0.0 });
+    let (legend, rest) = rest.split_top(if over { m.small * 1.3 } else { 0.0 });
     let title_h = m.small * 1.4;
-    let (_, rest) = rest.split_top(gap);
+    let (_, rest) = rest.split_top(if over { 0.0 } else { gap });
     let (remaining_title, rest) = rest.split_top(title_h);
     let columns = if area.w >= 180.0 * m.scale { 4 } else { 3 };
     let rows = ranks.div_ceil(columns).max(1);
     let cell_w = area.w / columns as f32;
-    let cell_h = (m.body * 1.6).min(cell_w * 0.6).floor();
+    // A little flatter once the game is over (every piece is on the board,
+    // face up), to make room for how it ended.
+    let cell_h = (m.body * if over { 1.45 } else { 1.6 }).min(cell_w * 0.6).floor();
     let (grid, rest) = rest.split_top(cell_h * rows as f32);
     let remaining = (0..ranks)
         .map(|i| {
@@ -51,7 +66,6 @@ pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
         .collect();
     let (_, rest) = rest.split_top(gap);
     let (battle_title, rest) = rest.split_top(title_h);
-    let line_h = m.small * 1.45;
     let (battle, rest) = rest.split_top(line_h * 2.0);
     let (battle_pieces, text) = battle.split_left(battle.h * 2.6);
     let (_, text) = text.split_left(m.gap * 0.4);
@@ -64,6 +78,8 @@ pub fn panel_layout(area: Rect, ranks: usize, m: &Metrics) -> PanelLayout {
     PanelLayout {
         turn,
         status,
+        ending,
+        legend,
         remaining_title,
         remaining,
         battle_title,
@@ -82,12 +98,19 @@ pub const PANEL_SHARE: f32 = 0.78;
 impl PanelLayout {
     /// Every box of the panel, for overlap checks.
     pub fn boxes(&self) -> Vec<Rect> {
-        let mut boxes =
-            vec![self.turn, self.status, self.remaining_title, self.battle_title, self.battle_pieces];
+        let mut boxes = vec![
+            self.turn,
+            self.status,
+            self.ending,
+            self.legend,
+            self.remaining_title,
+            self.battle_title,
+            self.battle_pieces,
+        ];
         boxes.extend(self.remaining.iter().copied());
         boxes.extend(self.battle_text);
         boxes.extend([self.captured_title, self.lost, self.taken]);
-        boxes.into_iter().filter(|r| r.h > 0.0).collect()
+        boxes.into_iter().filter(|r| r.w > 0.0 && r.h > 0.0).collect()
     }
 }
 
@@ -117,8 +140,9 @@ mod tests {
             let panel = crate::play::layout::play_layout(&view, 1.0).panel.inset(m.gap);
             let below = m.body * 1.5 * 2.0 + m.small * 1.45 * 2.0 + m.gap * 0.5;
             let area = Rect::new(panel.x, panel.y, panel.w, (panel.h - below) * PANEL_SHARE);
-            for ranks in [12, 7] {
-                let layout = panel_layout(area, ranks, &m);
+            for (ranks, over) in [(12, false), (7, false), (12, true), (7, true)] {
+                let layout = panel_layout(area, ranks, over, &m);
+                assert_eq!(layout.ending.h > 0.0 && layout.legend.h > 0.0, over, "at {w}x{h}");
                 assert_eq!(layout.remaining.len(), ranks);
                 let boxes = layout.boxes();
                 for (i, a) in boxes.iter().enumerate() {
