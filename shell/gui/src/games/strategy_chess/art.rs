@@ -191,3 +191,33 @@ fn diamond(canvas: &mut Canvas, c: Point, h: f32, fill: Rgba) {
     canvas.triangle(top, Point::new(c.x + h, c.y), bottom, fill);
     canvas.triangle(top, Point::new(c.x - h, c.y), bottom, fill);
 }
+
+/// The F1 mark of a piece that can move now: a bright bracket in each
+/// corner of the square `r`, edged in black so it stands out on the
+/// field, the lakes' edges, the last-move tints and either army. Sized
+/// with the square; drawn over the piece (opaque), clear of its face.
+pub fn draw_movable_mark(canvas: &mut Canvas, r: Rect) {
+    let s = r.w.min(r.h);
+    let t = (s * 0.07).max(2.0);
+    let edge = (s * 0.025).max(1.0);
+    let arm = s * 0.3;
+    for (ink, grow) in [(rgb(20, 20, 24), edge), (rgb(255, 226, 64), 0.0)] {
+        let (t, arm) = (t + 2.0 * grow, arm + 2.0 * grow);
+        let inner = r.inset(edge - grow);
+        for (x, y, dx, dy) in [
+            (inner.x, inner.y, 1.0, 1.0),
+            (inner.right(), inner.y, -1.0, 1.0),
+            (inner.x, inner.bottom(), 1.0, -1.0),
+            (inner.right(), inner.bottom(), -1.0, -1.0),
+        ] {
+            // One bar along the edge, one down (or up) the side.
+            canvas.fill(span(x, y, arm * dx, t * dy), ink);
+            canvas.fill(span(x, y, t * dx, arm * dy), ink);
+        }
+    }
+}
+
+/// The rectangle from `(x, y)` spanning `w` by `h`, either way round.
+fn span(x: f32, y: f32, w: f32, h: f32) -> Rect {
+    Rect::new(x.min(x + w), y.min(y + h), w.abs(), h.abs())
+}

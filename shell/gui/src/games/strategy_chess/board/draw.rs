@@ -6,8 +6,8 @@ use super::model::{BoardModel, CellModel, PanelModel, SECRET_LEGEND, TurnStatus}
 use super::panel::{PanelLayout, tray_slots};
 use crate::canvas::{Align, Canvas, Weight};
 use crate::games::strategy_chess::art::{
-    Face, army_colour, draw_motion_mark, draw_piece, draw_piece_body, draw_piece_shadow, draw_secret_diamond,
-    draw_secret_mark,
+    Face, army_colour, draw_motion_mark, draw_movable_mark, draw_piece, draw_piece_body, draw_piece_shadow,
+    draw_secret_diamond, draw_secret_mark,
 };
 use crate::geometry::{Point, Rect};
 use crate::theme::{Metrics, Rgba, palette, rgb};
@@ -128,9 +128,6 @@ pub fn draw_board(
             if c.selected {
                 canvas.round(r.inset(1.0), cell * 0.16, palette::ACCENT);
             }
-            if c.movable && !c.selected {
-                canvas.round(r.inset(1.0), cell * 0.16, palette::GOOD.with_alpha(0.55));
-            }
             draw_piece_shadow(canvas, r, false);
         }
     }
@@ -144,6 +141,9 @@ pub fn draw_board(
             }
             if p.kept_secret {
                 draw_secret_mark(canvas, r, p.colour);
+            }
+            if c.movable && !c.selected {
+                draw_movable_mark(canvas, r);
             }
         }
         draw_marks_over(canvas, g, c);
