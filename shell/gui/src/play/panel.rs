@@ -56,6 +56,10 @@ pub struct PanelState<'a, G: Observe + Evaluate> {
     pub chat_scroll: ChatScroll,
 }
 
+/// The game-over panel's last line: the panel stands over the board's
+/// middle, and the final position is worth a look.
+pub const OVER_HINT: &str = "Click the board to look at it";
+
 /// The colour of a seat's stones or pieces.
 pub fn seat_color(seat: Seat) -> Rgba {
     if seat == Seat::FIRST { palette::RED_ARMY } else { palette::BLUE_ARMY }
@@ -258,12 +262,14 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
             color,
         );
         let mut y = rest.y;
-        for line in [how, detail].into_iter().flatten() {
-            let r = Rect::new(rest.x, y, rest.w, m.body * 1.6);
+        let lines = [how, detail].into_iter().flatten().map(|line| (line, m.body));
+        let hint = (OVER_HINT.to_string(), m.small);
+        for (line, size) in lines.chain([hint]) {
+            let r = Rect::new(rest.x, y, rest.w, size * 1.6);
             if r.bottom() <= l.play_again.y {
-                canvas.label(r, &line, m.body, Weight::Regular, Align::Center, palette::TEXT_DIM);
+                canvas.label(r, &line, size, Weight::Regular, Align::Center, palette::TEXT_DIM);
             }
-            y += m.body * 1.6;
+            y += size * 1.6;
         }
         let n = widgets.len();
         for (i, label) in [(n - 2, "Play again"), (n - 1, "Menu")] {

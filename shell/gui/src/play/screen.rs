@@ -53,6 +53,9 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     show_legal: bool,
     time: f32,
     over_announced: bool,
+    /// The player clicked the board to look at it past the game-over
+    /// panel; a click on the board brings the panel back.
+    over_set_aside: bool,
     /// With two people and a board that hides between turns: the seat the
     /// board is being handed to.
     handover: Option<Seat>,
@@ -144,6 +147,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             show_legal: false,
             time: 0.0,
             over_announced: false,
+            over_set_aside: false,
             handover: None,
             speed: prefs.animation_speed,
             flipped: prefs.board_orientation == BoardOrientation::Flipped,
@@ -217,8 +221,9 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         self.config.game.entry().seats
     }
 
-    fn game_over_shown(&self) -> bool {
-        self.over_announced && self.session.outcome().is_some()
+    /// Whether the game-over panel shows (over the board).
+    pub fn game_over_shown(&self) -> bool {
+        self.over_announced && self.session.outcome().is_some() && !self.over_set_aside
     }
 
     /// Whether button `b` can be used now.
@@ -274,6 +279,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         self.revealed = self.session.revealed_view();
         if self.session.outcome().is_none() {
             self.over_announced = false;
+            self.over_set_aside = false;
         }
     }
 
@@ -594,10 +600,19 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             }
             return Command::None;
         }
-        if self.game_over_shown() {
+        let l = self.layout(view);
+        // Once the game is over, a click on the board sets the game-over
+        // panel aside to look at the final position (in Strategy Chess, both
+        // armies turned face up), and the next brings it back.
+        if self.over_announced && self.session.outcome().is_some() {
+            if l.board_area.contains(p) && !(self.game_over_shown() && l.over.contains(p)) {
+                self.over_set_aside = !self.over_set_aside;
+                if self.over_set_aside {
+                    self.toast("Click the board again for the result");
+                }
+            }
             return Command::None;
         }
-        let l = self.layout(view);
         if let Some(spot) = self.board.spot_at(&self.shown, l.board, p) {
             self.cursor = Some(spot);
             self.focus = None;

@@ -425,8 +425,21 @@ mod tests {
         let panel = PanelModel::from_view(screen.shown(), screen.session().finish());
         let lines = panel.lines(headless::settings::RankNumbering::Classic);
         assert_eq!(&lines[1..3], ["Blue wins", "Red resigned"]);
-        // A new game hides Blue's army again.
+        // The game-over panel stands over the board's middle: a click on
+        // the board sets it aside to look, the next brings it back.
         screen.update(&mut ctx, 0.05);
+        assert!(screen.game_over_shown());
+        let a10 = BoardGeometry::new(play_layout(&view, 1.0).board, Colour::Red)
+            .square_rect(Square::parse("a10").unwrap())
+            .center();
+        assert!(!screen.layout(&view).over.contains(a10));
+        screen.input(&mut ctx, &view, &InputEvent::Click(a10));
+        assert!(!screen.game_over_shown(), "set aside");
+        assert!(!screen.widgets(&view).iter().any(|w| w.on_activate == Some(PlayMsg::PlayAgain)));
+        assert_eq!(model(&screen), over, "the board still shows both armies");
+        screen.input(&mut ctx, &view, &InputEvent::Click(a10));
+        assert!(screen.game_over_shown(), "back again");
+        // A new game hides Blue's army again.
         let again = screen
             .widgets(&view)
             .into_iter()
