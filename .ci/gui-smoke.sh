@@ -13,7 +13,8 @@
 #   - opens each game with real mouse clicks (card, mode, a rule option's
 #     arrow, Start) and checks the click changed the settings file; on the
 #     Stones and Blockade boards it makes a move with a click and waits for
-#     the computer's reply;
+#     the computer's reply; on the Strategy Chess board it moves, then
+#     resigns and checks the enemy army is turned face up;
 #   - saves the Stones game (F6), opens it from "Saved games" and steps
 #     through it in the replay viewer;
 #   - hosts a network game of Stones (the port typed into the lobby),
@@ -56,12 +57,15 @@ POINT_REPLAY_NEXT="743 756"
 POINT_STONES_PILE="359 479"
 POINT_BLOCKADE_SQUARE="385 539"
 # Strategy Chess, classic army: 1-Click Setup and Play on the setup screen,
-# then Red's a4 and a5 on the board (checked by the unit test
-# gui::games::strategy_chess::flow::smoke_points):
+# then Red's a4 and a5 on the board, then Resign; and Blue's back three rows
+# (x y w h), where the army turned face up at the end must show (checked by
+# the unit tests in gui::games::strategy_chess::flow::smoke_points):
 POINT_SC_ONE_CLICK="795 336"
 POINT_SC_PLAY="1142 756"
 POINT_SC_A4="213 501"
 POINT_SC_A5="213 443"
+POINT_SC_RESIGN="1182 756"
+REGION_SC_BLUE_ROWS="182 130 552 160"
 # ---------------------------------------------------------------------------
 
 BINARY=${1:-}
@@ -204,6 +208,13 @@ key() { # key NAME...: press and release each key in turn
     done
 }
 
+ivory_share() { # ivory_share FILE "X Y W H": the share of the region that is the pieces' ivory plates
+    local x y w h
+    read -r x y w h <<<"$2"
+    convert "$1" -crop "${w}x${h}+${x}+${y}" +repage -fuzz 4% -fill white -opaque "rgb(244,236,214)" \
+        -fill black +opaque white -format '%[fx:mean]' info:
+}
+
 setting() { # setting SECTION KEY: the saved value of KEY in [SECTION]
     awk -v section="[$1]" -v key="$2" '
         /^\[/ { inside = ($0 == section) }
@@ -248,6 +259,17 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
         click "$POINT_SC_A5"
         sleep 4 # the computer replies (often before a screenshot could catch the move alone)
         shot "$name-moved-and-replied"
+        local hidden shown
+        hidden=$(ivory_share "$LAST" "$REGION_SC_BLUE_ROWS")
+        click "$POINT_SC_RESIGN"
+        click "$POINT_SC_RESIGN" # asked twice: the game is over
+        shot "$name-resigned"
+        # Both armies are turned face up: Blue's ranks show on ivory plates
+        # where the "?" tiles were.
+        shown=$(ivory_share "$LAST" "$REGION_SC_BLUE_ROWS")
+        log "ivory on Blue's back rows: $hidden while hidden, $shown turned over"
+        awk -v a="$hidden" -v b="$shown" 'BEGIN { exit !(a < 0.03 && b > 0.12) }' \
+            || fail "$name: Blue's army was not turned face up at the end (ivory $hidden, then $shown)"
         key Escape
     elif [[ -n "$move" ]]; then
         click "$move" # a move on the board: the screen must change

@@ -470,31 +470,46 @@ mod tests {
 mod smoke_points {
     //! The click points of the Strategy Chess step of the GUI smoke test
     //! (`.ci/gui-smoke.sh`), in a 1280x800 window, checked against the
-    //! layout so a layout change cannot silently break the step.
+    //! layout so a layout change cannot silently break the step; and the
+    //! region where it looks for Blue's army turned face up.
 
+    use super::MatchPlan;
+    use crate::context::AppContext;
     use crate::games::strategy_chess::board::geometry::BoardGeometry;
     use crate::games::strategy_chess::setup::layout::setup_layout;
-    use crate::geometry::Point;
-    use crate::play::layout::play_layout;
+    use crate::geometry::{Point, Rect};
+    use crate::play::layout::{PlayButton, play_layout};
+    use crate::play::{MatchConfig, PlayMsg};
     use crate::screen::View;
-    use strategy_chess::{Colour, Square};
+    use headless::registry::GameKind;
+    use headless::settings::{FirstMover, PlayMode};
+    use strategy_chess::{Colour, Library, Square};
 
-    /// 1-Click Setup, Play, then Red's a4 and a5 on the board, as the
-    /// script's `POINT_SC_*` lines give them.
+    /// The numbers of the script's line `NAME="..."`.
+    fn numbers(script: &str, name: &str) -> Vec<f32> {
+        let prefix = format!("{name}=");
+        let line = script
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .unwrap_or_else(|| panic!("the script defines {name}"));
+        line.trim_matches('"').split_whitespace().filter_map(|v| v.parse().ok()).collect()
+    }
+
+    fn script() -> String {
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/gui-smoke.sh"))
+            .expect("the smoke test script is readable")
+    }
+
+    /// 1-Click Setup, Play, Red's a4 and a5 on the board, and Resign, as
+    /// the script's `POINT_SC_*` lines give them.
     fn points() -> Vec<(&'static str, f32, f32)> {
-        let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/gui-smoke.sh"))
-            .expect("the smoke test script is readable");
-        let names = [("ONE_CLICK", "one-click"), ("PLAY", "play"), ("A4", "a4"), ("A5", "a5")];
+        let script = script();
+        let names =
+            [("ONE_CLICK", "one-click"), ("PLAY", "play"), ("A4", "a4"), ("A5", "a5"), ("RESIGN", "resign")];
         names
             .iter()
             .map(|(var, name)| {
-                let prefix = format!("POINT_SC_{var}=");
-                let line = script
-                    .lines()
-                    .find_map(|l| l.strip_prefix(prefix.as_str()))
-                    .unwrap_or_else(|| panic!("the script defines POINT_SC_{var}"));
-                let xy: Vec<f32> =
-                    line.trim_matches('"').split_whitespace().filter_map(|v| v.parse().ok()).collect();
+                let xy = numbers(&script, &format!("POINT_SC_{var}"));
                 assert_eq!(xy.len(), 2, "POINT_SC_{var} is `x y`");
                 (*name, xy[0], xy[1])
             })
@@ -506,11 +521,30 @@ mod smoke_points {
         let view = View::of_size(1280.0, 800.0);
         let setup = setup_layout(&view, Colour::Red, 12);
         let board = BoardGeometry::new(play_layout(&view, 1.0).board, Colour::Red);
+        let mut ctx = AppContext::for_tests();
+        let config = MatchConfig {
+            game: GameKind::StrategyChess,
+            mode: PlayMode::Computer,
+            level: 4,
+            first: FirstMover::Human,
+            rules: GameKind::StrategyChess.entry().rules.defaults(),
+        };
+        let mine = Library::builtin().entry(1).unwrap().setup;
+        let screen = MatchPlan::new(&config, &mut ctx)
+            .unwrap()
+            .with_setup(Colour::Red, mine)
+            .board_screen(&mut ctx)
+            .unwrap();
+        let widgets = screen.widgets(&view);
         for (name, x, y) in points() {
             let p = Point::new(x, y);
             let hit = match name {
                 "one-click" => setup.actions[0].contains(p),
                 "play" => setup.play.contains(p),
+                "resign" => {
+                    crate::widgets::hit(&widgets, p).and_then(|(_, m)| m)
+                        == Some(PlayMsg::Button(PlayButton::Resign))
+                }
                 square => board.square_at(p) == Square::parse(square),
             };
             assert!(
@@ -519,5 +553,28 @@ mod smoke_points {
                 setup.actions[0], setup.play, board.grid
             );
         }
+    }
+
+    #[test]
+    fn the_smoke_test_looks_for_blues_army_on_blues_home_rows() {
+        let view = View::of_size(1280.0, 800.0);
+        let l = play_layout(&view, 1.0);
+        let board = BoardGeometry::new(l.board, Colour::Red);
+        let r = numbers(&script(), "REGION_SC_BLUE_ROWS");
+        assert_eq!(r.len(), 4, "REGION_SC_BLUE_ROWS is `x y w h`");
+        let region = Rect::new(r[0], r[1], r[2], r[3]);
+        // Blue's four home rows, at the top of Red's board.
+        let (a10, j7) = (Square::parse("a10").unwrap(), Square::parse("j7").unwrap());
+        let rows = Rect::new(
+            board.square_rect(a10).x,
+            board.square_rect(a10).y,
+            board.square_rect(j7).right() - board.square_rect(a10).x,
+            board.square_rect(j7).bottom() - board.square_rect(a10).y,
+        );
+        assert!(region.is_inside(&rows), "{region:?} is not inside Blue's rows {rows:?}");
+        assert!(region.w * region.h >= rows.w * rows.h * 0.6, "{region:?} covers most of {rows:?}");
+        // The game-over panel stands over the middle of the board: clear of
+        // the region, or the army would hide behind it.
+        assert!(!region.overlaps(&l.over), "{region:?} is under the game-over panel {:?}", l.over);
     }
 }
