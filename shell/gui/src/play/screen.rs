@@ -184,6 +184,11 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         PlayButton::set(self.session.is_remote(), claim)
     }
 
+    /// The short message showing now, if any.
+    pub fn toast_text(&self) -> Option<&str> {
+        self.toast.as_ref().map(|(text, _)| text.as_str())
+    }
+
     /// Whether Resign waits for its second press.
     pub fn resign_armed(&self) -> bool {
         self.resign_armed.is_some()
@@ -381,7 +386,11 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                     self.toast("Press Resign again to give up the game");
                 } else {
                     match self.session.resign() {
-                        Ok(h) => self.happen(h),
+                        Ok(h) => {
+                            // "Press Resign again" is answered.
+                            self.toast = None;
+                            self.happen(h);
+                        }
                         Err(e) => self.toast(e.to_string()),
                     }
                 }

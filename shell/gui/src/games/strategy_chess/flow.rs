@@ -415,8 +415,10 @@ mod tests {
         screen.input(&mut ctx, &view, &InputEvent::Click(resign.center()));
         assert_eq!(screen.revealed(), None, "the first press only asks");
         assert_eq!(screen.session().outcome(), None);
+        assert_eq!(screen.toast_text(), Some("Press Resign again to give up the game"));
         screen.input(&mut ctx, &view, &InputEvent::Click(resign.center()));
         assert_eq!(screen.session().finish(), Some(game_core::Finish::Resigned(Seat::FIRST)));
+        assert_eq!(screen.toast_text(), None, "the question is answered");
         let revealed = screen.revealed().expect("the end turns the armies over");
         assert_eq!(revealed.viewer(), Colour::Red);
         let over = model(&screen);
