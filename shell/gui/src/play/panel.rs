@@ -65,11 +65,14 @@ pub fn seat_color(seat: Seat) -> Rgba {
     if seat == Seat::FIRST { palette::RED_ARMY } else { palette::BLUE_ARMY }
 }
 
-/// The result in words: "Player One wins by 12", "A draw".
-pub fn outcome_text(outcome: Outcome, names: [&str; 2]) -> String {
+/// The result in words: "Player One wins by 12", "A draw"; a game without
+/// a score (not `scored`) says only who won.
+pub fn outcome_text(outcome: Outcome, names: [&str; 2], scored: bool) -> String {
     match outcome.winner {
         None => "A draw".into(),
-        Some(seat) if outcome.margin > 0 => format!("{} wins by {}", names[seat.index() & 1], outcome.margin),
+        Some(seat) if scored && outcome.margin > 0 => {
+            format!("{} wins by {}", names[seat.index() & 1], outcome.margin)
+        }
         Some(seat) => format!("{} wins", names[seat.index() & 1]),
     }
 }
@@ -97,9 +100,14 @@ pub fn seat_player<G: Observe + Evaluate>(session: &Session<G>, seat: Seat) -> S
 }
 
 /// The line under the title: whose turn, or the result.
-pub fn turn_text<G: Observe + Evaluate>(session: &Session<G>, names: [&str; 2], time: f32) -> String {
+pub fn turn_text<G: Observe + Evaluate>(
+    session: &Session<G>,
+    names: [&str; 2],
+    scored: bool,
+    time: f32,
+) -> String {
     if let Some(outcome) = session.outcome() {
-        return format!("Game over: {}", outcome_text(outcome, names));
+        return format!("Game over: {}", outcome_text(outcome, names, scored));
     }
     let seat = session.to_move();
     let name = names[seat.index() & 1];
@@ -175,7 +183,13 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     let names = frame.names;
     let entry = state.config.game.entry();
     let frame_bands = crate::layout::frame(view);
-    draw_chrome(canvas, &frame_bands, entry.name, &turn_text(state.session, names, frame.time), m);
+    draw_chrome(
+        canvas,
+        &frame_bands,
+        entry.name,
+        &turn_text(state.session, names, entry.scored, frame.time),
+        m,
+    );
     if state.session.thinking().is_some() {
         spinner(canvas, l.subtitle, frame.time, m);
     }
@@ -255,7 +269,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
         };
         canvas.label(
             head,
-            &outcome_text(outcome, names),
+            &outcome_text(outcome, names, state.config.game.entry().scored),
             m.heading * 1.2,
             Weight::Bold,
             Align::Center,
@@ -585,5 +599,18 @@ mod chat_tests {
         // The oldest line can be reached.
         let top = scroll_chat(None, -10_000, rows.len(), fits);
         assert_eq!(chat_first_row(rows.len(), fits, top), 0);
+    }
+}
+
+#[cfg(test)]
+mod result_tests {
+    use super::*;
+
+    #[test]
+    fn a_margin_is_told_only_in_a_game_with_a_score() {
+        let names = ["Red", "Blue"];
+        assert_eq!(outcome_text(Outcome::win(Seat::SECOND, 1), names, false), "Blue wins");
+        assert_eq!(outcome_text(Outcome::win(Seat::FIRST, 12), names, true), "Red wins by 12");
+        assert_eq!(outcome_text(Outcome::draw(), names, true), "A draw");
     }
 }

@@ -49,7 +49,8 @@ pub fn result_text(summary: &Summary, id: Option<GameKind>) -> String {
         Some(Ending::DrawAgreed) => " (agreed)".into(),
         _ => String::new(),
     };
-    format!("{}{how}", outcome_text(outcome, names))
+    let scored = id.is_none_or(|id| id.entry().scored);
+    format!("{}{how}", outcome_text(outcome, names, scored))
 }
 
 /// "1 move", "12 moves".

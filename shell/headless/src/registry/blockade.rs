@@ -27,6 +27,7 @@ pub const ENTRY: GameEntry = GameEntry {
     levels: &LEVELS,
     hidden_information: false,
     solvable: true,
+    scored: true,
 };
 
 /// The levels of Blockade (territory on a grid). Few squares touch both colours, so

@@ -127,6 +127,9 @@ pub struct GameEntry {
     pub hidden_information: bool,
     /// Whether `solve` can solve it exactly.
     pub solvable: bool,
+    /// Whether a win's margin is a score worth telling ("wins by 12");
+    /// Strategy Chess has no score (a win is margin 1).
+    pub scored: bool,
 }
 
 impl std::fmt::Debug for GameEntry {

@@ -23,6 +23,7 @@ pub const ENTRY: GameEntry = GameEntry {
     levels: &DEFAULT_TABLE,
     hidden_information: false,
     solvable: true,
+    scored: true,
 };
 
 impl Registered for Nim {

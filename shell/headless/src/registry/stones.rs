@@ -26,6 +26,7 @@ pub const ENTRY: GameEntry = GameEntry {
     levels: &LEVELS,
     hidden_information: false,
     solvable: true,
+    scored: true,
 };
 
 /// The levels of Stones (relay mancala).

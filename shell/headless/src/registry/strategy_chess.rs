@@ -39,6 +39,7 @@ pub const ENTRY: GameEntry = GameEntry {
     levels: &LEVELS,
     hidden_information: true,
     solvable: false,
+    scored: false,
 };
 
 /// The engine's fields, except that the army is one of the two named
