@@ -112,20 +112,14 @@ mod network {
     use gui::wake::no_wake;
     use headless::record::SavedGames;
     use headless::registry::GameKind;
-    use headless::settings::{FirstMover, PlayMode};
+    use headless::settings::PlayMode;
     use std::time::{Duration, Instant};
     use stones::Stones;
 
     type StonesScreen = PlayScreen<Stones, StonesBoard>;
 
     fn config(mode: PlayMode) -> MatchConfig {
-        MatchConfig {
-            game: GameKind::Stones,
-            mode,
-            level: 1,
-            first: FirstMover::Human,
-            rules: GameKind::Stones.entry().rules.defaults(),
-        }
+        MatchConfig::for_tests(GameKind::Stones, mode)
     }
 
     fn link_of(bridge: &Bridge<Stones>) -> gui::play::RemoteLink<Stones> {

@@ -703,18 +703,12 @@ mod tests {
     use crate::games::stones::StonesBoard;
     use crate::screens::testing::{SIZES, assert_laid_out};
     use headless::registry::GameKind;
-    use headless::settings::{FirstMover, PlayMode};
+    use headless::settings::PlayMode;
     use std::time::{Duration, Instant};
     use stones::Stones;
 
     fn config(mode: PlayMode) -> MatchConfig {
-        MatchConfig {
-            game: GameKind::Stones,
-            mode,
-            level: 1,
-            first: FirstMover::Human,
-            rules: GameKind::Stones.entry().rules.defaults(),
-        }
+        MatchConfig::for_tests(GameKind::Stones, mode)
     }
 
     /// Updates `screen` until it returns a command or `done` holds; five

@@ -63,6 +63,13 @@ impl MatchConfig {
         R::from_toml(&toml::to_string(&self.rules).unwrap_or_default())
     }
 
+    /// A match of `game` in `mode` against level 1, the person first, with
+    /// the default rules: for tests (the `testing` feature).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn for_tests(game: GameKind, mode: PlayMode) -> Self {
+        MatchConfig { game, mode, level: 1, first: FirstMover::Human, rules: game.entry().rules.defaults() }
+    }
+
     /// Whether the person at this computer plays the first seat, with a
     /// coin `coin` (drawn by the caller from a seeded generator) for
     /// [`FirstMover::Random`].

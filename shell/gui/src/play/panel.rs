@@ -269,7 +269,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
         };
         canvas.label(
             head,
-            &outcome_text(outcome, names, state.config.game.entry().scored),
+            &outcome_text(outcome, names, entry.scored),
             m.heading * 1.2,
             Weight::Bold,
             Align::Center,

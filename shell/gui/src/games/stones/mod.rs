@@ -51,18 +51,12 @@ mod tests {
     use crate::screen::View;
     use game_core::Seat;
     use headless::registry::GameKind;
-    use headless::settings::{AnimationSpeed, FirstMover, PlayMode};
+    use headless::settings::{AnimationSpeed, PlayMode};
     use std::time::{Duration, Instant};
     use stones::Pit;
 
     fn config(mode: PlayMode) -> MatchConfig {
-        MatchConfig {
-            game: GameKind::Stones,
-            mode,
-            level: 1,
-            first: FirstMover::Human,
-            rules: GameKind::Stones.entry().rules.defaults(),
-        }
+        MatchConfig::for_tests(GameKind::Stones, mode)
     }
 
     fn click_pit(screen: &mut PlayScreen<Stones, StonesBoard>, ctx: &mut AppContext, view: &View, pit: Pit) {
