@@ -109,9 +109,9 @@ fn play(
     let mut sides = [SideStats::default(); 2];
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
+        let view = referee.view(seat);
         let clock = Instant::now();
-        let decision =
-            seated[seat.index()].choose_move(&referee.view(seat), derive(seed, Stream::Move, ply as u64));
+        let decision = seated[seat.index()].choose_move(&view, derive(seed, Stream::Move, ply as u64));
         let spent = clock.elapsed().as_micros() as u64;
         let side = &mut sides[contender_in[seat.index()]];
         side.moves += 1;
@@ -119,9 +119,8 @@ fn play(
         side.micros += spent;
         side.max_micros = side.max_micros.max(spent);
         let mv = decision.mv.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
-        let before_view = if show.bomb_strikes { Some(referee.view(seat)) } else { None };
         // Whether the mover had identified the piece it strikes, if any.
-        let target_known = referee.view(seat).piece(mv.to).map(|p| p.rank.is_some());
+        let target_known = view.piece(mv.to).map(|p| p.rank.is_some());
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -141,9 +140,7 @@ fn play(
         if battle.defender == Rank::Bomb && !battle.clash.attacker_survives() {
             sides[mover].bomb_deaths[battle.attacker.index()] += 1;
             if show.bomb_strikes && mover == 0 && battle.attacker < Rank::Captain {
-                if let Some(view) = &before_view {
-                    eprintln!("{}", bomb_strike(view, mv.to, seed, ply, battle.attacker));
-                }
+                eprintln!("{}", bomb_strike(&view, mv.to, seed, ply, battle.attacker));
             }
         }
         // A Marshal that died in this battle, and what killed it.
