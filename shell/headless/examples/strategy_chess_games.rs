@@ -107,6 +107,8 @@ fn play(
     let start = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
     let mut referee = Referee::new(start);
     let mut sides = [SideStats::default(); 2];
+    // A's last move and the position before it, for `--show-marshal-losses`.
+    let mut before_a: Option<(StrategyChess, strategy_chess::StrategyChessView, String)> = None;
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let view = referee.view(seat);
@@ -121,6 +123,9 @@ fn play(
         let mv = decision.mv.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
         // Whether the mover had identified the piece it strikes, if any.
         let target_known = view.piece(mv.to).map(|p| p.rank.is_some());
+        if show.marshal_losses && contender_in[seat.index()] == 0 {
+            before_a = Some((referee.position().clone(), view.clone(), format!("{}-{}", mv.from, mv.to)));
+        }
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -155,6 +160,20 @@ fn play(
         }
         if battle.defender == Rank::Marshal && !battle.clash.defender_survives() {
             sides[other].marshal[cause(battle.attacker)] += 1;
+            if show.marshal_losses
+                && other == 0
+                && let Some((position, a_view, a_move)) = &before_a
+            {
+                let text = strategy_chess::position_text::format(position);
+                eprintln!(
+                    "seed {seed} ply {ply}: A's Marshal struck down by {} from {} to {}; A's beliefs for {} before its move {a_move}: {}; the position then:\n{text}",
+                    battle.attacker,
+                    mv.from,
+                    mv.to,
+                    mv.from,
+                    drawn_ranks(a_view, mv.from, seed ^ ply as u64)
+                );
+            }
         }
     }
     let outcome = referee.outcome().unwrap_or(game_core::Outcome::draw());
@@ -192,10 +211,13 @@ struct Show {
     /// For every officer (Marshal to Major) A lost striking a Bomb, what
     /// A's beliefs gave that piece just before.
     bomb_strikes: bool,
+    /// For every Marshal of A struck down, the position before A's last
+    /// move and that move.
+    marshal_losses: bool,
 }
 
 /// One officer of A lost striking a Bomb on `to`: the ranks A's beliefs
-/// gave that piece in 400 drawn armies, from A's `view` before the strike.
+/// gave that piece (see [`drawn_ranks`]), from A's `view` before the strike.
 fn bomb_strike(
     view: &strategy_chess::StrategyChessView,
     to: strategy_chess::Square,
@@ -203,15 +225,6 @@ fn bomb_strike(
     ply: usize,
     striker: Rank,
 ) -> String {
-    let mut rng = game_core::rng::seeded(seed ^ ply as u64);
-    let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
-    let mut drawn = [0u32; strategy_chess::rank::RANK_COUNT];
-    for _ in 0..400 {
-        let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
-        if let Some(piece) = army.piece(to) {
-            drawn[piece.rank.index()] += 1;
-        }
-    }
     let enemy = view.viewer().opponent();
     let unmoved = view
         .squares()
@@ -219,17 +232,32 @@ fn bomb_strike(
             |(_, seen)| matches!(seen, strategy_chess::Seen::Piece(p) if p.colour == enemy && !p.facts.moved),
         )
         .count();
+    format!(
+        "seed {seed} ply {ply}: A's {striker} struck a Bomb on {to} ({} quiet plies, {unmoved} enemy pieces unmoved, {} Bombs left); in 400 drawn armies: {}",
+        view.quiet_plies(),
+        view.remaining(enemy)[Rank::Bomb.index()],
+        drawn_ranks(view, to, seed ^ ply as u64)
+    )
+}
+
+/// The ranks A's beliefs give the piece on `square` in 400 armies drawn
+/// from `view`, as "Rank count, ...".
+fn drawn_ranks(view: &strategy_chess::StrategyChessView, square: strategy_chess::Square, seed: u64) -> String {
+    let mut rng = game_core::rng::seeded(seed);
+    let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
+    let mut drawn = [0u32; strategy_chess::rank::RANK_COUNT];
+    for _ in 0..400 {
+        let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
+        if let Some(piece) = army.piece(square) {
+            drawn[piece.rank.index()] += 1;
+        }
+    }
     let odds: Vec<String> = Rank::ALL
         .iter()
         .filter(|r| drawn[r.index()] > 0)
         .map(|r| format!("{r} {}", drawn[r.index()]))
         .collect();
-    format!(
-        "seed {seed} ply {ply}: A's {striker} struck a Bomb on {to} ({} quiet plies, {unmoved} enemy pieces unmoved, {} Bombs left); in 400 drawn armies: {}",
-        view.quiet_plies(),
-        view.remaining(enemy)[Rank::Bomb.index()],
-        odds.join(", ")
-    )
+    odds.join(", ")
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -254,6 +282,7 @@ fn parse_args() -> Result<Args, String> {
             "--quiet" => args.quiet = true,
             "--show-ends" => args.show.ends = true,
             "--show-bomb-strikes" => args.show.bomb_strikes = true,
+            "--show-marshal-losses" => args.show.marshal_losses = true,
             "--bench" => {}
             _ => free.push(arg),
         }
