@@ -34,25 +34,37 @@ pub fn frame(view: &View) -> Frame {
 /// Buttons along the footer: `left` of them against the left edge, then
 /// `right` against the right edge, all the same width.
 pub fn footer_buttons(footer: Rect, left: usize, right: usize, m: &Metrics) -> Vec<Rect> {
-    let n = left + right;
+    footer_buttons_weighted(footer, &vec![1.0; left], &vec![1.0; right], m)
+}
+
+/// Buttons along the footer, each as wide as its weight says (1.0: a
+/// standard button, at most [`Metrics::button_width`]): those of `left`
+/// against the left edge, then those of `right` against the right edge.
+/// Squeezed evenly when they do not fit.
+pub fn footer_buttons_weighted(footer: Rect, left: &[f32], right: &[f32], m: &Metrics) -> Vec<Rect> {
+    let n = left.len() + right.len();
     if n == 0 {
         return Vec::new();
     }
-    let room = (footer.w - m.gap * (n as f32 - 1.0)) / n as f32;
-    let w = room.min(m.button_width).max(0.0);
+    let total: f32 = left.iter().chain(right).map(|w| w.max(0.0)).sum::<f32>().max(0.01);
+    let room = (footer.w - m.gap * (n as f32 - 1.0)).max(0.0);
+    let unit = (room / total).min(m.button_width);
     let mut out = Vec::with_capacity(n);
-    for i in 0..left {
-        out.push(Rect::new(footer.x + i as f32 * (w + m.gap), footer.y, w, footer.h));
+    let mut x = footer.x;
+    for w in left {
+        let w = w.max(0.0) * unit;
+        out.push(Rect::new(x, footer.y, w, footer.h));
+        x += w + m.gap;
     }
-    for i in 0..right {
-        let from_right = (right - i) as f32;
-        out.push(Rect::new(
-            footer.right() - from_right * w - (from_right - 1.0) * m.gap,
-            footer.y,
-            w,
-            footer.h,
-        ));
+    let mut right_rects = Vec::with_capacity(right.len());
+    let mut x = footer.right();
+    for w in right.iter().rev() {
+        let w = w.max(0.0) * unit;
+        x -= w;
+        right_rects.push(Rect::new(x, footer.y, w, footer.h));
+        x -= m.gap;
     }
+    out.extend(right_rects.into_iter().rev());
     out
 }
 
@@ -298,6 +310,34 @@ mod tests {
             assert_eq!(buttons[0].x, f.footer.x);
             assert!((buttons[2].right() - f.footer.right()).abs() < 0.01);
         }
+    }
+
+    #[test]
+    fn weighted_footer_buttons_keep_their_proportions_and_fit() {
+        for view in views() {
+            let f = frame(&view);
+            let m = &view.metrics;
+            let (left, right) = ([0.5, 1.0], [2.0, 0.5, 1.0]);
+            let buttons = footer_buttons_weighted(f.footer, &left, &right, m);
+            assert_eq!(buttons.len(), 5);
+            assert_apart(&buttons, f.footer);
+            assert!((buttons[1].w - 2.0 * buttons[0].w).abs() < 0.01);
+            assert!((buttons[2].w - 4.0 * buttons[3].w).abs() < 0.01);
+            assert!(buttons[4].w <= m.button_width + 0.01, "a standard button grows no wider");
+            assert!((buttons[4].right() - f.footer.right()).abs() < 0.01);
+            // Too many to fit at full width: squeezed, still apart.
+            let many = footer_buttons_weighted(f.footer, &[1.0; 6], &[2.0; 6], m);
+            assert_apart(&many, f.footer);
+            let span = many.last().unwrap().right() - many[0].x;
+            assert!((span - f.footer.w).abs() < 0.5, "the squeezed row fills the footer");
+        }
+        // Equal weights are the plain footer.
+        let view = View::of_size(1280.0, 800.0);
+        let f = frame(&view);
+        assert_eq!(
+            footer_buttons(f.footer, 2, 3, &view.metrics),
+            footer_buttons_weighted(f.footer, &[1.0; 2], &[1.0; 3], &view.metrics)
+        );
     }
 
     #[test]

@@ -54,11 +54,20 @@ pub struct PanelState<'a, G: Observe + Evaluate> {
     pub typing: bool,
     /// How far the chat is scrolled back.
     pub chat_scroll: ChatScroll,
+    /// The hint shown on the board, in words ("Hint: 4 (captures 5)").
+    pub hint: Option<String>,
+    /// The board is still showing the last move.
+    pub animating: bool,
 }
 
 /// The game-over panel's last line: the panel stands over the board's
 /// middle, and the final position is worth a look.
 pub const OVER_HINT: &str = "Click the board to look at it";
+
+/// The function keys' legend at the foot of the panel (F6 saves, as the
+/// Save button says where it has room).
+pub const KEY_LINES: [&str; 2] =
+    ["F7 hint · F2 play for me · F1 legal", "F3 demo · F4 level · F5 two players"];
 
 /// The colour of a seat's stones or pieces.
 pub fn seat_color(seat: Seat) -> Rgba {
@@ -99,13 +108,24 @@ pub fn seat_player<G: Observe + Evaluate>(session: &Session<G>, seat: Seat) -> S
     }
 }
 
-/// The line under the title: whose turn, or the result.
+/// The line under the title: whose turn, or the result. While the board
+/// still shows a move (`animating`), it names the player moving, not the
+/// one to move next.
 pub fn turn_text<G: Observe + Evaluate>(
     session: &Session<G>,
     names: [&str; 2],
     scored: bool,
     time: f32,
+    animating: bool,
 ) -> String {
+    let last = session.history_len().checked_sub(1).and_then(|i| session.history_item(i));
+    if animating && let Some((mover, _)) = last {
+        let name = names[mover.index() & 1];
+        return match session.seat_kind(mover) {
+            SeatKind::Computer => format!("{name} (computer) moves"),
+            SeatKind::Human | SeatKind::Remote => format!("{name} moves"),
+        };
+    }
     if let Some(outcome) = session.outcome() {
         return format!("Game over: {}", outcome_text(outcome, names, scored));
     }
@@ -138,24 +158,28 @@ fn tone_color(tone: Tone) -> Rgba {
     }
 }
 
-/// The label of a footer button. `roomy`: the button is wide enough for
-/// the key it answers to.
+/// The label of a footer button, with the key it answers to when `fits`
+/// says the longer label fits the button.
 pub fn button_label<G: Observe + Evaluate>(
     b: PlayButton,
     session: &Session<G>,
     armed: bool,
-    roomy: bool,
+    fits: impl Fn(&str) -> bool,
 ) -> String {
-    let key = |k: &str| if roomy { format!(" ({k})") } else { String::new() };
+    let keyed = |label: String, k: &str| {
+        let long = format!("{label} ({k})");
+        if fits(&long) { long } else { label }
+    };
     match b {
         PlayButton::Menu => "Menu".into(),
         PlayButton::NewGame => "New game".into(),
         PlayButton::Undo => "Undo".into(),
-        PlayButton::Save => format!("Save{}", key("F6")),
-        PlayButton::PlayForMe => format!("Hint{}", key("F2")),
-        PlayButton::Level => format!("Level {}{}", session.level(), key("F4")),
-        PlayButton::Demo if session.in_demo() => format!("Stop demo{}", key("F3")),
-        PlayButton::Demo => format!("Demo{}", key("F3")),
+        PlayButton::Save => keyed("Save".into(), "F6"),
+        PlayButton::Hint => keyed("Hint".into(), "F7"),
+        PlayButton::PlayForMe => keyed("Play for me".into(), "F2"),
+        PlayButton::Level => keyed(format!("Level {}", session.level()), "F4"),
+        PlayButton::Demo if session.in_demo() => keyed("Stop demo".into(), "F3"),
+        PlayButton::Demo => keyed("Demo".into(), "F3"),
         PlayButton::Resign if armed => "Sure? Resign".into(),
         PlayButton::Resign => "Resign".into(),
         PlayButton::Draw => match session.talk().map(|t| t.offer()) {
@@ -183,15 +207,23 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     let names = frame.names;
     let entry = state.config.game.entry();
     let frame_bands = crate::layout::frame(view);
-    draw_chrome(
-        canvas,
-        &frame_bands,
-        entry.name,
-        &turn_text(state.session, names, entry.scored, frame.time),
-        m,
-    );
-    if state.session.thinking().is_some() {
+    let turn = turn_text(state.session, names, entry.scored, frame.time, state.animating);
+    draw_chrome(canvas, &frame_bands, entry.name, &turn, m);
+    let searching = state.session.thinking().is_some() || state.session.hinting();
+    if searching {
         spinner(canvas, l.subtitle, frame.time, m);
+    }
+    let help = match (&state.hint, state.session.hinting()) {
+        (Some(hint), _) => Some(hint.clone()),
+        (None, true) => Some("Looking for a hint…".to_string()),
+        (None, false) => None,
+    };
+    if let Some(text) = help {
+        // Right of the turn line, clear of the spinner.
+        let left = canvas.text_width(&turn, m.body, Weight::Regular) + m.gap * 2.0;
+        let right = if searching { m.body * 3.0 } else { 0.0 };
+        let slot = Rect::new(l.subtitle.x + left, l.subtitle.y, l.subtitle.w - left - right, l.subtitle.h);
+        canvas.label(slot, &text, m.body, Weight::Bold, Align::Right, crate::play::marks::HINT);
     }
 
     match state.handover {
@@ -219,8 +251,10 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
             disabled: !w.enabled,
             primary: urgent && w.enabled,
         };
-        let roomy = w.rect.w >= 150.0 * m.scale;
-        button::draw(canvas, w.rect, &button_label(*b, state.session, state.resign_armed, roomy), look, m);
+        let room = button::label_room(w.rect, m);
+        let fits = |text: &str| canvas.text_width(text, m.body, Weight::Bold) <= room;
+        let label = button_label(*b, state.session, state.resign_armed, fits);
+        button::draw(canvas, w.rect, &label, look, m);
     }
     if let Some((chat, moves)) = state.parts.tabs {
         let base = state.buttons.len();
@@ -375,7 +409,7 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     // The keys, at the foot.
     if let Some(keys) = parts.keys {
-        let key_lines = ["F1 legal moves · F2 hint · F6 save", "F3 demo · F4 level · F5 two players"];
+        let key_lines = KEY_LINES;
         for (i, line) in key_lines.iter().enumerate() {
             let r = Rect::new(keys.x, keys.y + i as f32 * small_h, keys.w, small_h);
             canvas.label(r, line, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
