@@ -60,6 +60,28 @@ pub fn arrow_shape(from: Point, to: Point, width: f32) -> Option<ArrowShape> {
     Some(ArrowShape { shaft: (from, foot), head: [to, side(1.0), side(-1.0)] })
 }
 
+impl ArrowShape {
+    /// The same arrow with its head grown by about `d` on every side (for
+    /// a halo under it).
+    pub fn grown(&self, d: f32) -> ArrowShape {
+        let [a, b, c] = self.head;
+        let centre = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+        let out = |p: Point| {
+            let (dx, dy) = (p.x - centre.x, p.y - centre.y);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+            Point::new(p.x + dx / len * d * 2.0, p.y + dy / len * d * 2.0)
+        };
+        ArrowShape { shaft: self.shaft, head: [out(a), out(b), out(c)] }
+    }
+}
+
+/// Draws the arrow `shape` with a shaft `width` thick on a dark halo `halo`
+/// wide.
+fn draw_haloed_arrow(canvas: &mut Canvas, shape: &ArrowShape, width: f32, halo: f32) {
+    draw_arrow(canvas, &shape.grown(halo), width + halo * 2.0, HINT_HALO);
+    draw_arrow(canvas, shape, width, HINT);
+}
+
 fn draw_arrow(canvas: &mut Canvas, shape: &ArrowShape, width: f32, color: Rgba) {
     canvas.line(shape.shaft.0, shape.shaft.1, width, color);
     canvas.circle(shape.shaft.0, width / 2.0, color);
@@ -67,15 +89,28 @@ fn draw_arrow(canvas: &mut Canvas, shape: &ArrowShape, width: f32, color: Rgba) 
     canvas.triangle(a, b, c, color);
 }
 
-/// The hint's arrow from the middle of `from` to the middle of `to`, on its
+/// Where the hint's arrow starts: on the edge of `from` towards `to`, so
+/// the piece (its rank, a pile's count) stays in sight.
+pub fn arrow_tail(from: Rect, to: Rect) -> Point {
+    let (a, b) = (from.center(), to.center());
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length <= f32::EPSILON {
+        return a;
+    }
+    // The distance to the edge of `from` along the way, a little inside.
+    let reach = ((from.w / 2.0) / dx.abs().max(1e-6)).min((from.h / 2.0) / dy.abs().max(1e-6)) * 0.85;
+    let t = (reach * length).min(length * 0.5) / length;
+    Point::new(a.x + dx * t, a.y + dy * t)
+}
+
+/// The hint's arrow from the edge of `from` to the middle of `to`, on its
 /// dark halo; `cell` (a square's or a pile's size) sets its width.
 pub fn draw_hint_arrow(canvas: &mut Canvas, from: Rect, to: Rect, cell: f32) {
     let width = (cell * 0.12).max(3.0);
     let halo = (cell * 0.05).max(2.0);
-    let (a, b) = (from.center(), to.center());
-    if let (Some(wide), Some(shape)) = (arrow_shape(a, b, width + halo * 2.0), arrow_shape(a, b, width)) {
-        draw_arrow(canvas, &wide, width + halo * 2.0, HINT_HALO);
-        draw_arrow(canvas, &shape, width, HINT);
+    if let Some(shape) = arrow_shape(arrow_tail(from, to), to.center(), width) {
+        draw_haloed_arrow(canvas, &shape, width, halo);
     }
 }
 
@@ -97,11 +132,8 @@ pub fn draw_hint_pointer(canvas: &mut Canvas, to: Rect, cell: f32, within: Rect)
     let tip = Point::new(c.x + (start.x - c.x) * 0.3, c.y + (start.y - c.y) * 0.3);
     let width = (cell * 0.12).max(3.0);
     let halo = (cell * 0.05).max(2.0);
-    if let (Some(wide), Some(shape)) =
-        (arrow_shape(start, tip, width + halo * 2.0), arrow_shape(start, tip, width))
-    {
-        draw_arrow(canvas, &wide, width + halo * 2.0, HINT_HALO);
-        draw_arrow(canvas, &shape, width, HINT);
+    if let Some(shape) = arrow_shape(start, tip, width) {
+        draw_haloed_arrow(canvas, &shape, width, halo);
     }
 }
 
@@ -206,6 +238,12 @@ mod tests {
         assert!(a.head[1].x != a.head[2].x, "the head is wider than the shaft");
         assert!((a.head[1].x - a.head[2].x).abs() > 4.0);
         assert!(arrow_shape(from, Point::new(11.0, 101.0), 4.0).is_none(), "too short");
+        // Grown for a halo: the tip moves on past the target, the back
+        // corners out and back.
+        let halo = a.grown(2.0);
+        assert!(halo.head[0].y < to.y && (halo.head[0].x - to.x).abs() < 1e-3);
+        assert!((halo.head[1].x - halo.head[2].x).abs() > (a.head[1].x - a.head[2].x).abs());
+        assert_eq!(halo.shaft, a.shaft);
     }
 
     #[test]
@@ -230,6 +268,17 @@ mod tests {
         }
         let area: f32 = sides.iter().map(|s| s.w * s.h).sum();
         assert!((area - (r.w * r.h - middle.w * middle.h)).abs() < 1e-3, "the whole rim");
+    }
+
+    #[test]
+    fn the_arrow_leaves_its_square_at_the_edge() {
+        let from = Rect::new(0.0, 100.0, 40.0, 40.0);
+        let up = arrow_tail(from, Rect::new(0.0, 60.0, 40.0, 40.0));
+        assert!((up.x - 20.0).abs() < 1e-3 && up.y > 100.0 && up.y < 106.0, "{up:?}");
+        let far = arrow_tail(from, Rect::new(200.0, 100.0, 40.0, 40.0));
+        assert!(from.contains(far) && far.x > 30.0, "{far:?}");
+        let c = from.center();
+        assert_eq!(arrow_tail(from, from), c);
     }
 
     #[test]

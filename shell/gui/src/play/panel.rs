@@ -463,7 +463,7 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
                 m,
             );
         }
-        _ => draw_moves(canvas, list, state.session, frame.names, m),
+        _ => draw_moves(canvas, list, state.session, frame.names, state.animating, m),
     }
     if let Some(input) = parts.input {
         let placeholder = if state.typing { "Type to chat; Enter sends" } else { "The chat is closed" };
@@ -472,16 +472,19 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     }
 }
 
+/// The moves played, the latest at the foot; while the board still shows
+/// the last move (`animating`), without it.
 fn draw_moves<G: Observe + Evaluate>(
     canvas: &mut Canvas,
     list: Rect,
     session: &Session<G>,
     names: [&str; 2],
+    animating: bool,
     m: &Metrics,
 ) {
     let small_h = m.small * 1.45;
     let mut list = list;
-    let n = session.history_len();
+    let n = session.history_len().saturating_sub(usize::from(animating));
     let fits = (list.h / small_h).floor().max(0.0) as usize;
     let first = n.saturating_sub(fits);
     for i in first..n {

@@ -128,14 +128,17 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mu
         canvas.round(r.inset(-width), r.w * 0.5, color);
     };
     let underlay = |canvas: &mut Canvas, place: Place, r: Rect| {
+        // The last move's ring outermost, so the cursor's marks inside it
+        // leave it in sight.
+        if let Some(seat) = last_target(place) {
+            ringed(canvas, r, t * 2.0, seat_color(seat), MOVE_HALO);
+        }
         if cursor.map(Place::Pit) == Some(place) {
             canvas.round(r.inset(-t * 1.3), r.w * 0.5, palette::ACCENT.with_alpha(pulse));
         } else if hint.is_some_and(|(from, to)| from == place || to == Some(place)) {
             ringed(canvas, r, t * 1.4, HINT, HINT_HALO);
         } else if landing == Some(place) {
             canvas.round(r.inset(-t), r.w * 0.5, palette::ACCENT.with_alpha(0.45));
-        } else if let Some(seat) = last_target(place) {
-            ringed(canvas, r, t * 1.2, seat_color(seat), MOVE_HALO);
         }
     };
     for seat in [Seat::FIRST, Seat::SECOND] {
