@@ -349,14 +349,15 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     }
 
     /// Whether `event` cuts the move being animated short: a click on the
-    /// board, Enter or Escape while it plays (the buttons still work).
+    /// board, or Enter, while it plays (the buttons still work, and Escape
+    /// still leaves).
     fn skips_animation(&self, view: &View, event: &InputEvent) -> bool {
         if !self.board.is_animating() {
             return false;
         }
         match event {
             InputEvent::Click(p) => self.layout(view).board_area.contains(*p),
-            InputEvent::Key(Key::Enter | Key::Escape) => self.focus.is_none(),
+            InputEvent::Key(Key::Enter) => self.focus.is_none(),
             _ => false,
         }
     }
