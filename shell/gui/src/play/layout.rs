@@ -55,12 +55,15 @@ impl PlayButton {
     /// buttons fit an 800x600 window without shrinking their text.
     pub fn weight(self) -> f32 {
         match self {
-            PlayButton::Hint => 0.5,
-            PlayButton::Menu | PlayButton::Undo | PlayButton::Save => 0.58,
-            PlayButton::Resign => 0.72,
-            PlayButton::Level => 0.8,
-            PlayButton::NewGame | PlayButton::Demo => 1.0,
-            PlayButton::PlayForMe => 1.08,
+            PlayButton::Hint => 0.475,
+            PlayButton::Save => 0.525,
+            PlayButton::Undo => 0.555,
+            PlayButton::Menu => 0.58,
+            PlayButton::Resign => 0.76,
+            PlayButton::Level => 0.81,
+            PlayButton::NewGame => 0.98,
+            PlayButton::Demo => 1.0,
+            PlayButton::PlayForMe => 1.055,
             PlayButton::Draw => 1.1,
             PlayButton::Claim => 1.3,
         }

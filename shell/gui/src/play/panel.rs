@@ -108,6 +108,12 @@ pub fn seat_player<G: Observe + Evaluate>(session: &Session<G>, seat: Seat) -> S
     }
 }
 
+/// Who played the last move, if any.
+pub fn last_mover<G: Observe + Evaluate>(session: &Session<G>) -> Option<Seat> {
+    let last = session.history_len().checked_sub(1)?;
+    session.history_item(last).map(|(seat, _)| seat)
+}
+
 /// The line under the title: whose turn, or the result. While the board
 /// still shows a move (`animating`), it names the player moving, not the
 /// one to move next.
@@ -118,8 +124,7 @@ pub fn turn_text<G: Observe + Evaluate>(
     time: f32,
     animating: bool,
 ) -> String {
-    let last = session.history_len().checked_sub(1).and_then(|i| session.history_item(i));
-    if animating && let Some((mover, _)) = last {
+    if animating && let Some(mover) = last_mover(session) {
         let name = names[mover.index() & 1];
         return match session.seat_kind(mover) {
             SeatKind::Computer => format!("{name} (computer) moves"),
@@ -180,7 +185,7 @@ pub fn button_label<G: Observe + Evaluate>(
         PlayButton::Level => keyed(format!("Level {}", session.level()), "F4"),
         PlayButton::Demo if session.in_demo() => keyed("Stop demo".into(), "F3"),
         PlayButton::Demo => keyed("Demo".into(), "F3"),
-        PlayButton::Resign if armed => "Sure? Resign".into(),
+        PlayButton::Resign if armed => "Resign?".into(),
         PlayButton::Resign => "Resign".into(),
         PlayButton::Draw => match session.talk().map(|t| t.offer()) {
             Some(DrawOffer::Theirs) => "Accept draw".into(),
@@ -394,9 +399,14 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     let parts = state.parts;
     let line_h = m.body * 1.5;
     let small_h = m.small * 1.45;
-    // The seats.
+    // The seats, the one moving marked: while a move is shown, its player.
+    let session = state.session;
+    let moving = match last_mover(session) {
+        Some(mover) if state.animating => Some(mover),
+        _ => session.outcome().is_none().then(|| session.to_move()),
+    };
     for (seat, row) in Seat::all(2).zip(parts.seats) {
-        let to_move = state.session.outcome().is_none() && state.session.to_move() == seat;
+        let to_move = moving == Some(seat);
         let dot = Point::new(row.x + m.body * 0.4, row.center().y);
         canvas.circle(dot, m.body * 0.33, seat_color(seat));
         if to_move {
@@ -649,5 +659,59 @@ mod result_tests {
         assert_eq!(outcome_text(Outcome::win(Seat::SECOND, 1), names, false), "Blue wins");
         assert_eq!(outcome_text(Outcome::win(Seat::FIRST, 12), names, true), "Red wins by 12");
         assert_eq!(outcome_text(Outcome::draw(), names, true), "A draw");
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+    use crate::canvas::{BOLD_TTF, FontMeasure};
+    use crate::play::layout::{PlayButton, play_layout_for};
+    use crate::play::session::{SeatKind, Session};
+    use crate::text::TextMeasure;
+    use game_core::Game;
+    use game_core::nim::{Nim, NimRules};
+
+    fn session() -> Session<Nim> {
+        let start = Box::new(|_| Nim::start(&NimRules::default(), &[]).map(|g| (g, Vec::new())));
+        Session::local(start, [SeatKind::Human, SeatKind::Computer], Seat::FIRST, 10, 1).unwrap()
+    }
+
+    #[test]
+    fn while_a_move_is_shown_the_subtitle_names_its_player() {
+        let mut s = session();
+        let names = ["Red", "Blue"];
+        assert_eq!(turn_text(&s, names, false, 0.0, false), "Your move (Red)");
+        let mv = s.legal()[0];
+        s.play(mv).unwrap();
+        assert_eq!(turn_text(&s, names, false, 0.0, true), "Red moves");
+        assert_eq!(turn_text(&s, names, false, 0.0, false), "Blue (computer) to move");
+        assert_eq!(last_mover(&s), Some(Seat::FIRST));
+    }
+
+    #[test]
+    fn every_footer_label_fits_its_button_at_full_size() {
+        let bold = FontMeasure(crate::glyphs::face("bold font", BOLD_TTF).unwrap());
+        let mut s = session();
+        for (w, h) in [(800.0, 600.0), (1024.0, 768.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let view = View::of_size(w, h);
+            let m = &view.metrics;
+            let (left, right) = PlayButton::LOCAL;
+            let l = play_layout_for(&view, 1.0, &left, &right);
+            for (b, rect) in left.iter().chain(&right).zip(&l.buttons) {
+                let room = button::label_room(*rect, m);
+                for (demo, armed) in [(false, false), (true, true)] {
+                    if s.in_demo() != demo {
+                        s.toggle_demo();
+                    }
+                    let label = button_label(*b, &s, armed, |_| false);
+                    let width = bold.width(&label, m.body);
+                    assert!(width <= room, "{label:?} is {width} wide in {room} at {w}x{h}");
+                    // With its key, where it fits, and never wider.
+                    let keyed = button_label(*b, &s, armed, |t| bold.width(t, m.body) <= room);
+                    assert!(bold.width(&keyed, m.body) <= room, "{keyed:?} at {w}x{h}");
+                }
+            }
+        }
     }
 }
