@@ -127,16 +127,18 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mu
         canvas.round(r.inset(-width - t * 0.8), r.w * 0.5, halo);
         canvas.round(r.inset(-width), r.w * 0.5, color);
     };
+    // Rings under a place, outermost first, so each inner one leaves the
+    // outer ones in sight: the last move's, the hint's, then the cursor's
+    // or the landing of the sowing under it.
     let underlay = |canvas: &mut Canvas, place: Place, r: Rect| {
-        // The last move's ring outermost, so the cursor's marks inside it
-        // leave it in sight.
         if let Some(seat) = last_target(place) {
             ringed(canvas, r, t * 2.0, seat_color(seat), MOVE_HALO);
         }
+        if hint.is_some_and(|(from, to)| from == place || to == Some(place)) {
+            ringed(canvas, r, t * 1.4, HINT, HINT_HALO);
+        }
         if cursor.map(Place::Pit) == Some(place) {
             canvas.round(r.inset(-t * 1.3), r.w * 0.5, palette::ACCENT.with_alpha(pulse));
-        } else if hint.is_some_and(|(from, to)| from == place || to == Some(place)) {
-            ringed(canvas, r, t * 1.4, HINT, HINT_HALO);
         } else if landing == Some(place) {
             canvas.round(r.inset(-t), r.w * 0.5, palette::ACCENT.with_alpha(0.45));
         }
