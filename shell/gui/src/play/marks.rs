@@ -6,9 +6,7 @@
 
 use crate::canvas::Canvas;
 use crate::geometry::{Point, Rect};
-use crate::play::panel::seat_color;
 use crate::theme::{Rgba, rgb};
-use game_core::Seat;
 
 /// The hint's colour: a bright yellow none of the boards uses.
 pub const HINT: Rgba = rgb(255, 222, 89);
@@ -18,21 +16,6 @@ pub const HINT_HALO: Rgba = Rgba(0.08, 0.07, 0.06, 0.75);
 
 /// The light halo under a last-move mark, which is in the mover's colour.
 pub const MOVE_HALO: Rgba = Rgba(1.0, 0.98, 0.94, 0.85);
-
-/// Each seat's last move, by seat index, from moves played oldest first.
-pub fn last_of_each_seat<M: Copy>(moves: impl DoubleEndedIterator<Item = (Seat, M)>) -> [Option<M>; 2] {
-    let mut last = [None, None];
-    for (seat, mv) in moves.rev() {
-        let slot = &mut last[seat.index() & 1];
-        if slot.is_none() {
-            *slot = Some(mv);
-        }
-        if last.iter().all(Option::is_some) {
-            break;
-        }
-    }
-    last
-}
 
 /// An arrow from one point to another: the shaft and the head's three
 /// corners (the tip first, on `to`).
@@ -182,28 +165,28 @@ pub fn corner_brackets(r: Rect, arm: f32, t: f32) -> [Rect; 8] {
     ]
 }
 
-/// Where `seat`'s last move came from: the square's corners in the
-/// mover's colour, on a light halo.
-pub fn draw_move_origin(canvas: &mut Canvas, r: Rect, seat: Seat, cell: f32) {
+/// Where a side's last move came from: the square's corners in `color`,
+/// the mover's, on a light halo.
+pub fn draw_move_origin(canvas: &mut Canvas, r: Rect, color: Rgba, cell: f32) {
     let t = (cell * 0.06).max(2.0);
     let arm = r.w.min(r.h) * 0.32;
     for piece in corner_brackets(r.inset(1.0), arm + t, t * 2.0) {
         canvas.fill(piece, MOVE_HALO);
     }
     for piece in corner_brackets(r.inset(1.0 + t * 0.5), arm, t) {
-        canvas.fill(piece, seat_color(seat));
+        canvas.fill(piece, color);
     }
 }
 
-/// Where `seat`'s last move went: a frame round the square in the
-/// mover's colour, on a light halo.
-pub fn draw_move_target(canvas: &mut Canvas, r: Rect, seat: Seat, cell: f32) {
+/// Where a side's last move went: a frame round the square in `color`,
+/// the mover's, on a light halo.
+pub fn draw_move_target(canvas: &mut Canvas, r: Rect, color: Rgba, cell: f32) {
     let t = (cell * 0.07).max(2.5);
     for side in frame_sides(r.inset(1.0), t * 2.0) {
         canvas.fill(side, MOVE_HALO);
     }
     for side in frame_sides(r.inset(1.0 + t * 0.5), t) {
-        canvas.fill(side, seat_color(seat));
+        canvas.fill(side, color);
     }
 }
 
@@ -213,16 +196,6 @@ mod tests {
 
     fn near(a: Point, b: Point) -> bool {
         (a.x - b.x).abs() < 1e-3 && (a.y - b.y).abs() < 1e-3
-    }
-
-    #[test]
-    fn each_seat_keeps_its_own_last_move() {
-        let (one, two) = (Seat::FIRST, Seat::SECOND);
-        // A free turn: the first seat moved twice running.
-        let moves = [(one, 1), (two, 2), (one, 3), (one, 4)];
-        assert_eq!(last_of_each_seat(moves.into_iter()), [Some(4), Some(2)]);
-        assert_eq!(last_of_each_seat([(one, 1)].into_iter()), [Some(1), None]);
-        assert_eq!(last_of_each_seat(std::iter::empty::<(Seat, u8)>()), [None, None]);
     }
 
     #[test]

@@ -59,6 +59,21 @@ impl<G: Observe + Evaluate> SeatDriver<G> {
     }
 }
 
+/// Each seat's last move, by seat index, from moves played oldest first.
+pub fn last_of_each_seat<M: Copy>(moves: impl DoubleEndedIterator<Item = (Seat, M)>) -> [Option<M>; 2] {
+    let mut last = [None, None];
+    for (seat, mv) in moves.rev() {
+        let slot = &mut last[seat.index() & 1];
+        if slot.is_none() {
+            *slot = Some(mv);
+        }
+        if last.iter().all(Option::is_some) {
+            break;
+        }
+    }
+    last
+}
+
 /// One line of the move list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRecord {
@@ -353,7 +368,7 @@ impl<G: Observe + Evaluate> Session<G> {
     pub fn last_moves(&self) -> [Option<G::Move>; 2] {
         match &self.arbiter {
             Arbiter::Local { referee, .. } => {
-                super::marks::last_of_each_seat(referee.history().iter().map(|p| (p.seat, p.mv)))
+                last_of_each_seat(referee.history().iter().map(|p| (p.seat, p.mv)))
             }
             Arbiter::Remote { last, .. } => *last,
         }
@@ -779,6 +794,8 @@ impl<G: Observe + Evaluate> Session<G> {
             search.cancel();
         }
         referee.take_back(plies)?;
+        // Play may come back to the hint's ply by other moves.
+        self.hint = None;
         self.last_move = referee.history().last().map(|p| p.mv);
         self.refresh_legal();
         Ok(Happening::Reset)
@@ -1003,6 +1020,16 @@ mod tests {
     }
 
     #[test]
+    fn each_seat_keeps_its_own_last_move() {
+        let (one, two) = (Seat::FIRST, Seat::SECOND);
+        // A free turn: the first seat moved twice running.
+        let moves = [(one, 1), (two, 2), (one, 3), (one, 4)];
+        assert_eq!(last_of_each_seat(moves.into_iter()), [Some(4), Some(2)]);
+        assert_eq!(last_of_each_seat([(one, 1)].into_iter()), [Some(1), None]);
+        assert_eq!(last_of_each_seat(std::iter::empty::<(Seat, u8)>()), [None, None]);
+    }
+
+    #[test]
     fn the_computer_replies_and_undo_takes_back_both_moves() {
         let mut s = versus_computer();
         assert_eq!(s.viewer(), Seat::FIRST);
@@ -1111,6 +1138,16 @@ mod tests {
         }
         s.new_game().unwrap();
         assert!(s.hint().is_none());
+        // A hint goes with an undo too: the same ply may come back with
+        // other moves.
+        s.ask_hint().unwrap();
+        run_until(&mut s, |s| s.hint().is_some());
+        let mv = s.legal()[0];
+        s.play(mv).unwrap();
+        run_until(&mut s, |s| s.human_to_move() || s.outcome().is_some());
+        s.undo().unwrap();
+        assert_eq!(s.ply(), 0);
+        assert!(s.hint().is_none(), "the hint went with the undo");
     }
 
     #[test]

@@ -192,7 +192,7 @@ impl<G: Observe, B: BoardUi<G>> Screen for ReplayScreen<G, B> {
             legal: &[],
             show_legal: false,
             last_move: self.cursor.last_move().map(|p| p.mv),
-            last_moves: crate::play::marks::last_of_each_seat(
+            last_moves: crate::play::session::last_of_each_seat(
                 (0..self.cursor.ply()).filter_map(|i| self.cursor.played(i)).map(|p| (p.seat, p.mv)),
             ),
             hint: None,

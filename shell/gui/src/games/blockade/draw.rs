@@ -209,7 +209,7 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Blockade, Square>, canvas
     if placing.is_none() {
         for (seat, last) in Seat::all(2).zip(frame.last_moves) {
             if let Some(sq) = last {
-                marks::draw_move_target(canvas, square_rect(rect, size, sq, false), seat, c);
+                marks::draw_move_target(canvas, square_rect(rect, size, sq, false), seat_color(seat), c);
             }
         }
     }

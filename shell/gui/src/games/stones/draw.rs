@@ -179,7 +179,12 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mu
     // Where each side's last move came from: the lifted pile's corners.
     for (seat, last) in Seat::all(2).zip(b.last) {
         if let Some((pit, _)) = last {
-            marks::draw_move_origin(canvas, place_rect(rect, pits, Place::Pit(pit), rotated), seat, u);
+            marks::draw_move_origin(
+                canvas,
+                place_rect(rect, pits, Place::Pit(pit), rotated),
+                seat_color(seat),
+                u,
+            );
         }
     }
     if let Some((from, Some(to))) = hint {

@@ -151,10 +151,10 @@ pub fn draw_board(
 fn draw_last_move_marks(canvas: &mut Canvas, g: &BoardGeometry, c: &CellModel) {
     let r = g.square_rect(c.square);
     if let Some(colour) = c.last_from {
-        marks::draw_move_origin(canvas, r, colour.seat(), g.cell());
+        marks::draw_move_origin(canvas, r, army_colour(colour), g.cell());
     }
     if let Some(colour) = c.last_to {
-        marks::draw_move_target(canvas, r, colour.seat(), g.cell());
+        marks::draw_move_target(canvas, r, army_colour(colour), g.cell());
     }
 }
 
