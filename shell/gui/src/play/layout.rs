@@ -50,7 +50,7 @@ impl PlayButton {
         ([PlayButton::Menu, PlayButton::Save], [draw, PlayButton::Resign])
     }
 
-    /// How wide the button is against a standard one: enough for its
+    /// How wide the button is against the others: in proportion to its
     /// longest label ("Stop demo", "Level 10") in the bold face, so nine
     /// buttons fit an 800x600 window without shrinking their text.
     pub fn weight(self) -> f32 {

@@ -164,7 +164,7 @@ fn tone_color(tone: Tone) -> Rgba {
 }
 
 /// The label of a footer button, with the key it answers to when `fits`
-/// says the longer label fits the button.
+/// says the label with the key fits.
 pub fn button_label<G: Observe + Evaluate>(
     b: PlayButton,
     session: &Session<G>,
@@ -194,6 +194,24 @@ pub fn button_label<G: Observe + Evaluate>(
         },
         PlayButton::Claim => "Claim the win".into(),
     }
+}
+
+/// Whether the footer's labels say their keys: on every button that
+/// answers to one, or on none (a row where some say their key and some do
+/// not reads as if the others had none). `width` measures a label in the
+/// buttons' bold face.
+pub fn footer_keys_fit<G: Observe + Evaluate>(
+    buttons: &[PlayButton],
+    rects: &[Rect],
+    session: &Session<G>,
+    armed: bool,
+    width: impl Fn(&str) -> f32,
+    m: &Metrics,
+) -> bool {
+    buttons
+        .iter()
+        .zip(rects)
+        .all(|(b, r)| width(&button_label(*b, session, armed, |_| true)) <= button::label_room(*r, m))
 }
 
 /// Draws the whole play screen.
@@ -243,6 +261,9 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     draw_panel(state, board, frame, l.panel, canvas, ctx.measure(), m);
 
+    let rects: Vec<Rect> = widgets.iter().map(|w| w.rect).collect();
+    let width = |text: &str| canvas.text_width(text, m.body, Weight::Bold);
+    let keys_fit = footer_keys_fit(state.buttons, &rects, state.session, state.resign_armed, width, m);
     for (i, (w, b)) in widgets.iter().zip(state.buttons).enumerate() {
         let urgent = match b {
             PlayButton::Resign => state.resign_armed,
@@ -256,9 +277,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
             disabled: !w.enabled,
             primary: urgent && w.enabled,
         };
-        let room = button::label_room(w.rect, m);
-        let fits = |text: &str| canvas.text_width(text, m.body, Weight::Bold) <= room;
-        let label = button_label(*b, state.session, state.resign_armed, fits);
+        let label = button_label(*b, state.session, state.resign_armed, |_| keys_fit);
         button::draw(canvas, w.rect, &label, look, m);
     }
     if let Some((chat, moves)) = state.parts.tabs {
@@ -675,6 +694,24 @@ mod label_tests {
     fn session() -> Session<Nim> {
         let start = Box::new(|_| Nim::start(&NimRules::default(), &[]).map(|g| (g, Vec::new())));
         Session::local(start, [SeatKind::Human, SeatKind::Computer], Seat::FIRST, 10, 1).unwrap()
+    }
+
+    #[test]
+    fn keys_show_on_every_button_or_on_none() {
+        let bold = FontMeasure(crate::glyphs::face("bold font", BOLD_TTF).unwrap());
+        let s = session();
+        let size = |view: &View| view.metrics.body;
+        let fits = |view: &View, buttons: &[PlayButton], left: usize| {
+            let l = play_layout_for(view, 1.0, &buttons[..left], &buttons[left..]);
+            let width = |t: &str| bold.width(t, size(view));
+            footer_keys_fit(buttons, &l.buttons, &s, false, width, &view.metrics)
+        };
+        let (local, left) = PlayButton::set(false, false);
+        let small = View::of_size(800.0, 600.0);
+        assert!(!fits(&small, &local, left), "nine buttons at 800x600 have no room for keys");
+        // Two buttons alone have room to spare.
+        let roomy = [PlayButton::Menu, PlayButton::Save];
+        assert!(fits(&View::of_size(1280.0, 800.0), &roomy, 1));
     }
 
     #[test]
