@@ -697,6 +697,21 @@ mod label_tests {
     }
 
     #[test]
+    fn the_key_legend_fits_the_panel() {
+        let regular = FontMeasure(crate::glyphs::face("font", crate::canvas::REGULAR_TTF).unwrap());
+        for (w, h) in [(800.0, 600.0), (1280.0, 800.0)] {
+            let view = View::of_size(w, h);
+            let m = &view.metrics;
+            let l = play_layout_for(&view, 1.0, &PlayButton::LOCAL.0, &PlayButton::LOCAL.1);
+            let keys = crate::play::layout::panel_parts(l.panel, m, 0.35, 3, false).keys.unwrap();
+            for line in KEY_LINES {
+                let width = regular.width(line, m.small);
+                assert!(width <= keys.w, "{line:?} is {width} wide in {} at {w}x{h}", keys.w);
+            }
+        }
+    }
+
+    #[test]
     fn keys_show_on_every_button_or_on_none() {
         let bold = FontMeasure(crate::glyphs::face("bold font", BOLD_TTF).unwrap());
         let s = session();
