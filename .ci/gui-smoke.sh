@@ -12,7 +12,8 @@
 #     names the problem;
 #   - opens each game with real mouse clicks (card, mode, a rule option's
 #     arrow, Start) and checks the click changed the settings file; on the
-#     Stones and Blockade boards it makes a move with a click and waits for
+#     Stones and Blockade boards it asks for a hint (F7) and checks its
+#     yellow marks on the board, then makes a move with a click and waits for
 #     the computer's reply; on the Strategy Chess board it moves, then
 #     resigns and checks the enemy army is turned face up;
 #   - saves the Stones game (F6), opens it from "Saved games" and steps
@@ -66,6 +67,9 @@ POINT_SC_A4="213 501"
 POINT_SC_A5="213 443"
 POINT_SC_RESIGN="1182 756"
 REGION_SC_BLUE_ROWS="182 130 552 160"
+# The board's room on the play screens (x y w h), where the hint (F7) must
+# draw its marks in the hint's yellow (checked by the Rust test too):
+REGION_BOARD_AREA="28 118 834 604"
 # ---------------------------------------------------------------------------
 
 BINARY=${1:-}
@@ -215,6 +219,13 @@ ivory_share() { # ivory_share FILE "X Y W H": the share of the region that is th
         -fill black +opaque white -format '%[fx:mean]' info:
 }
 
+hint_pixels() { # hint_pixels FILE "X Y W H": how many pixels of the region are the hint's yellow
+    local x y w h
+    read -r x y w h <<<"$2"
+    convert "$1" -crop "${w}x${h}+${x}+${y}" +repage -fuzz 3% -fill white -opaque "rgb(255,222,89)" \
+        -fill black +opaque white -format '%[fx:round(mean*w*h)]' info:
+}
+
 setting() { # setting SECTION KEY: the saved value of KEY in [SECTION]
     awk -v section="[$1]" -v key="$2" '
         /^\[/ { inside = ($0 == section) }
@@ -272,6 +283,15 @@ play_with_clicks() { # play_with_clicks NAME CARD_POINT FIRST_RULE CHANGED_VALUE
             || fail "$name: Blue's army was not turned face up at the end (ivory $hidden, then $shown)"
         key Escape
     elif [[ -n "$move" ]]; then
+        local before_hint after_hint
+        before_hint=$(hint_pixels "$LAST" "$REGION_BOARD_AREA")
+        key F7 # a hint: the computer's move marked on the board, not played
+        sleep 3
+        shot "$name-hint"
+        after_hint=$(hint_pixels "$LAST" "$REGION_BOARD_AREA")
+        log "hint-yellow pixels on the board: $before_hint before F7, $after_hint after"
+        awk -v a="$before_hint" -v b="$after_hint" 'BEGIN { exit !(a < 50 && b > 400) }' \
+            || fail "$name: no hint on the board after F7 ($before_hint, then $after_hint hint-yellow pixels)"
         click "$move" # a move on the board: the screen must change
         shot "$name-moved"
         sleep 4 # the sowing or flips play out, the computer replies

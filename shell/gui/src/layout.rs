@@ -34,25 +34,38 @@ pub fn frame(view: &View) -> Frame {
 /// Buttons along the footer: `left` of them against the left edge, then
 /// `right` against the right edge, all the same width.
 pub fn footer_buttons(footer: Rect, left: usize, right: usize, m: &Metrics) -> Vec<Rect> {
-    let n = left + right;
+    footer_buttons_weighted(footer, &vec![1.0; left], &vec![1.0; right], m)
+}
+
+/// Buttons along the footer, each taking its weight's share of the
+/// footer's width, but none wider than [`Metrics::button_width`]: those of
+/// `left` against the left edge, then those of `right` against the right
+/// edge. Equal weights give the plain footer of [`footer_buttons`].
+pub fn footer_buttons_weighted(footer: Rect, left: &[f32], right: &[f32], m: &Metrics) -> Vec<Rect> {
+    let n = left.len() + right.len();
     if n == 0 {
         return Vec::new();
     }
-    let room = (footer.w - m.gap * (n as f32 - 1.0)) / n as f32;
-    let w = room.min(m.button_width).max(0.0);
+    let total: f32 = left.iter().chain(right).map(|w| w.max(0.0)).sum::<f32>().max(0.01);
+    let room = (footer.w - m.gap * (n as f32 - 1.0)).max(0.0);
+    let unit = room / total;
+    let width = |w: f32| (w.max(0.0) * unit).min(m.button_width);
     let mut out = Vec::with_capacity(n);
-    for i in 0..left {
-        out.push(Rect::new(footer.x + i as f32 * (w + m.gap), footer.y, w, footer.h));
+    let mut x = footer.x;
+    for w in left {
+        let w = width(*w);
+        out.push(Rect::new(x, footer.y, w, footer.h));
+        x += w + m.gap;
     }
-    for i in 0..right {
-        let from_right = (right - i) as f32;
-        out.push(Rect::new(
-            footer.right() - from_right * w - (from_right - 1.0) * m.gap,
-            footer.y,
-            w,
-            footer.h,
-        ));
+    let mut right_rects = Vec::with_capacity(right.len());
+    let mut x = footer.right();
+    for w in right.iter().rev() {
+        let w = width(*w);
+        x -= w;
+        right_rects.push(Rect::new(x, footer.y, w, footer.h));
+        x -= m.gap;
     }
+    out.extend(right_rects.into_iter().rev());
     out
 }
 
@@ -298,6 +311,41 @@ mod tests {
             assert_eq!(buttons[0].x, f.footer.x);
             assert!((buttons[2].right() - f.footer.right()).abs() < 0.01);
         }
+    }
+
+    #[test]
+    fn weighted_footer_buttons_keep_their_proportions_and_fit() {
+        for view in views() {
+            let f = frame(&view);
+            let m = &view.metrics;
+            let (left, right) = ([0.5, 1.0, 1.0], [1.4, 0.5, 1.0, 1.0, 0.8]);
+            let weights: Vec<f32> = left.iter().chain(&right).copied().collect();
+            let buttons = footer_buttons_weighted(f.footer, &left, &right, m);
+            assert_eq!(buttons.len(), 8);
+            assert_apart(&buttons, f.footer);
+            assert!((buttons[7].right() - f.footer.right()).abs() < 0.01);
+            for (a, wa) in buttons.iter().zip(&weights) {
+                assert!(a.w <= m.button_width + 0.01, "none wider than a standard button");
+                for (b, wb) in buttons.iter().zip(&weights) {
+                    if wa > wb {
+                        assert!(a.w >= b.w, "a heavier button is never narrower");
+                    }
+                    let capped = |r: &Rect| r.w >= m.button_width - 0.01;
+                    if !capped(a) && !capped(b) {
+                        assert!((a.w / b.w - wa / wb).abs() < 1e-3, "{a:?} {b:?}");
+                    }
+                }
+            }
+        }
+        // Few buttons: all as wide as a standard one, as in the plain footer.
+        let view = View::of_size(1280.0, 800.0);
+        let f = frame(&view);
+        let few = footer_buttons_weighted(f.footer, &[0.5], &[1.0], &view.metrics);
+        assert!(few.iter().all(|b| (b.w - view.metrics.button_width).abs() < 0.01));
+        assert_eq!(
+            footer_buttons(f.footer, 2, 3, &view.metrics),
+            footer_buttons_weighted(f.footer, &[1.0; 2], &[1.0; 3], &view.metrics)
+        );
     }
 
     #[test]

@@ -148,3 +148,31 @@ fn the_saved_games_and_replay_clicks_hit_their_buttons() {
     assert_eq!(message(&replay.widgets(&view), at("REPLAY_NEXT")), Some(ReplayMsg::Next));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_hint_is_looked_for_on_the_boards_and_nowhere_else() {
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/gui-smoke.sh"))
+        .expect("the smoke test script is readable");
+    let r: Vec<f32> = script
+        .lines()
+        .find_map(|l| l.strip_prefix("REGION_BOARD_AREA="))
+        .expect("the script defines REGION_BOARD_AREA")
+        .trim_matches('"')
+        .split_whitespace()
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    assert_eq!(r.len(), 4, "REGION_BOARD_AREA is `x y w h`");
+    let region = gui::geometry::Rect::new(r[0], r[1], r[2], r[3]);
+    let view = View::of_size(1280.0, 800.0);
+    let mut ctx = AppContext::for_tests();
+    let stones = gui::games::stones::screen(&scripted_match(GameKind::Stones, "pits", 7), &mut ctx).unwrap();
+    let blockade =
+        gui::games::blockade::screen(&scripted_match(GameKind::Blockade, "size", 9), &mut ctx).unwrap();
+    for l in [stones.layout(&view), blockade.layout(&view)] {
+        assert!(l.board.is_inside(&region), "the board {:?} is inside {region:?}", l.board);
+        // The hint's words in the subtitle, the panel and the buttons are
+        // outside: only the board's marks count.
+        assert!(!region.overlaps(&l.subtitle) && !region.overlaps(&l.panel), "{region:?}");
+        assert!(l.buttons.iter().all(|b| !region.overlaps(b)), "{region:?}");
+    }
+}

@@ -77,8 +77,13 @@ pub struct BoardFrame<'a, G: Observe, S> {
     pub legal: &'a [G::Move],
     /// Whether every legal move should be marked (F1).
     pub show_legal: bool,
-    /// The last move played, for a quiet mark.
+    /// The last move played.
     pub last_move: Option<G::Move>,
+    /// Each seat's last move, by seat index, marked on the board (from and
+    /// to) in the mover's colour.
+    pub last_moves: [Option<G::Move>; 2],
+    /// The hint (F7) for the person to move: drawn, never played.
+    pub hint: Option<G::Move>,
     /// The names of the seats ("Player One", "Red"), by seat index.
     pub names: [&'a str; 2],
     /// Seconds since the screen opened, for gentle pulsing highlights.
@@ -152,6 +157,16 @@ pub trait BoardUi<G: Observe>: 'static {
 
     /// Lets `dt` seconds of animation pass.
     fn update(&mut self, _dt: f32) {}
+
+    /// Jumps to the end of the animation in progress (a click or a key
+    /// while it plays).
+    fn finish_animation(&mut self) {}
+
+    /// Why the hint's move is good, in a few words from what the seat
+    /// sees ("captures 5", "free turn", "the Scout advances").
+    fn hint_reason(&self, _view: &G::View, _mv: G::Move) -> Option<String> {
+        None
+    }
 
     /// Whether a move is still being animated. The core starts the next
     /// turn (the computer's search, a human's input) only when it is not.

@@ -124,8 +124,9 @@ fn level_table<G: Observe>() -> &'static LevelTable {
     GameKind::from_key(G::NAME).map_or(&DEFAULT_TABLE, |kind| kind.entry().levels)
 }
 
-/// The table of the player that plays a person's move for them (F2): it
-/// searches beside the computer's own player, so it gets a small table.
+/// The table of the player that plays a person's move for them (F2) or
+/// looks for a hint (F7): it searches beside the computer's own player, so
+/// it gets a small table.
 pub const HINT_TT_MB: usize = 4;
 
 /// A player for `level` with its transposition tables capped at `tt_mb`

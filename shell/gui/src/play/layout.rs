@@ -3,7 +3,7 @@
 //! coordinates use the same numbers as the screen.
 
 use crate::geometry::Rect;
-use crate::layout::{footer_buttons, frame};
+use crate::layout::{footer_buttons_weighted, frame};
 use crate::screen::View;
 use crate::theme::Metrics;
 
@@ -18,6 +18,8 @@ pub enum PlayButton {
     Undo,
     /// Save the game to a record (F6).
     Save,
+    /// The computer shows the move it would play, without playing it (F7).
+    Hint,
     /// The computer plays my move (F2).
     PlayForMe,
     /// The next AI level (F4).
@@ -35,16 +37,36 @@ pub enum PlayButton {
 
 impl PlayButton {
     /// The buttons of a game at this computer, left group then right.
-    pub const LOCAL: ([PlayButton; 4], [PlayButton; 4]) = (
+    pub const LOCAL: ([PlayButton; 4], [PlayButton; 5]) = (
         [PlayButton::Menu, PlayButton::NewGame, PlayButton::Undo, PlayButton::Save],
-        [PlayButton::PlayForMe, PlayButton::Level, PlayButton::Demo, PlayButton::Resign],
+        [PlayButton::Hint, PlayButton::PlayForMe, PlayButton::Level, PlayButton::Demo, PlayButton::Resign],
     );
 
     /// The buttons of a network game, left group then right; `claim`: the
-    /// opponent is away, so Claim takes Draw's place.
-    pub fn network(claim: bool) -> ([PlayButton; 2], [PlayButton; 3]) {
+    /// opponent is away, so Claim takes Draw's place. No hint and no "Play
+    /// for me": the computer does not help against a person.
+    pub fn network(claim: bool) -> ([PlayButton; 2], [PlayButton; 2]) {
         let draw = if claim { PlayButton::Claim } else { PlayButton::Draw };
-        ([PlayButton::Menu, PlayButton::Save], [PlayButton::PlayForMe, draw, PlayButton::Resign])
+        ([PlayButton::Menu, PlayButton::Save], [draw, PlayButton::Resign])
+    }
+
+    /// How wide the button is against the others: in proportion to its
+    /// longest label ("Stop demo", "Level 10") in the bold face, so nine
+    /// buttons fit an 800x600 window without shrinking their text.
+    pub fn weight(self) -> f32 {
+        match self {
+            PlayButton::Hint => 0.475,
+            PlayButton::Save => 0.525,
+            PlayButton::Undo => 0.555,
+            PlayButton::Menu => 0.58,
+            PlayButton::Resign => 0.76,
+            PlayButton::Level => 0.81,
+            PlayButton::NewGame => 0.98,
+            PlayButton::Demo => 1.0,
+            PlayButton::PlayForMe => 1.055,
+            PlayButton::Draw => 1.1,
+            PlayButton::Claim => 1.3,
+        }
     }
 
     /// The buttons of a game, in footer order, with how many go left.
@@ -145,19 +167,26 @@ pub struct PlayLayout {
 /// over height), with the buttons of a game at this computer.
 pub fn play_layout(view: &View, aspect: f32) -> PlayLayout {
     let (left, right) = PlayButton::LOCAL;
-    play_layout_with(view, aspect, left.len(), right.len())
+    play_layout_for(view, aspect, &left, &right)
 }
 
-/// The layout of a play screen with `left` buttons on the left of the
-/// footer and `right` on the right.
-pub fn play_layout_with(view: &View, aspect: f32, left: usize, right: usize) -> PlayLayout {
+/// The layout of a play screen with the footer buttons `left` and `right`,
+/// each as wide as its [`PlayButton::weight`].
+pub fn play_layout_for(view: &View, aspect: f32, left: &[PlayButton], right: &[PlayButton]) -> PlayLayout {
+    let weights = |buttons: &[PlayButton]| buttons.iter().map(|b| b.weight()).collect::<Vec<f32>>();
+    play_layout_with(view, aspect, &weights(left), &weights(right))
+}
+
+/// The layout of a play screen with footer buttons of these weights (see
+/// [`footer_buttons_weighted`]) on the left and on the right.
+pub fn play_layout_with(view: &View, aspect: f32, left: &[f32], right: &[f32]) -> PlayLayout {
     let m = &view.metrics;
     let f = frame(view);
     let panel_w = (f.body.w * 0.3).clamp(200.0 * m.scale, 420.0 * m.scale);
     let (panel, rest) = f.body.split_right(panel_w);
     let (_, board_area) = rest.split_right(m.gap * 1.5);
     let board = board_area.fit_aspect(aspect.max(0.1));
-    let buttons = footer_buttons(f.footer, left, right, m);
+    let buttons = footer_buttons_weighted(f.footer, left, right, m);
     let (over, play_again, over_menu) = over_panel(board_area, m);
     PlayLayout {
         title: f.title,
@@ -205,8 +234,8 @@ mod tests {
     fn parts_stay_apart_and_inside_at_every_size() {
         for (w, h) in [(800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0), (1024.0, 768.0)] {
             let view = View::of_size(w, h);
-            for (aspect, (left, right)) in [(0.5, (4, 4)), (1.0, (2, 3)), (2.6, (4, 4))] {
-                let l = play_layout_with(&view, aspect, left, right);
+            for (aspect, (left, right)) in [(0.5, (4, 5)), (1.0, (2, 2)), (2.6, (4, 4))] {
+                let l = play_layout_with(&view, aspect, &vec![0.8; left], &vec![1.1; right]);
                 assert_eq!(l.buttons.len(), left + right);
                 assert!(l.board.is_inside(&l.board_area));
                 assert!(!l.board_area.overlaps(&l.panel));
@@ -258,11 +287,13 @@ mod tests {
     #[test]
     fn the_button_sets_hold_what_each_game_needs() {
         let (local, left) = PlayButton::set(false, false);
-        assert_eq!((local.len(), left), (8, 4));
+        assert_eq!((local.len(), left), (9, 4));
         assert!(local.contains(&PlayButton::Save) && local.contains(&PlayButton::Resign));
+        assert!(local.contains(&PlayButton::Hint) && local.contains(&PlayButton::PlayForMe));
         let (net, left) = PlayButton::set(true, false);
-        assert_eq!((net.len(), left), (5, 2));
+        assert_eq!((net.len(), left), (4, 2));
         assert!(net.contains(&PlayButton::Draw) && !net.contains(&PlayButton::Undo));
+        assert!(!net.contains(&PlayButton::Hint) && !net.contains(&PlayButton::PlayForMe), "no help online");
         let (claim, _) = PlayButton::set(true, true);
         assert!(claim.contains(&PlayButton::Claim) && !claim.contains(&PlayButton::Draw));
     }

@@ -11,12 +11,16 @@
 //! - [`session`]: the match without a window: the referee (or a network
 //!   link), the seats ([`SeatDriver`]), undo, new game, the move list.
 //! - [`computer`]: the computer's search on a worker thread.
+//! - [`hint`]: the computer's suggestion (F7), shown and never played.
 //! - [`remote`]: the slot for a seat played on another computer.
+//! - [`marks`]: the marks boards share: each side's last move, the hint.
 //! - [`screen`], [`layout`], [`panel`]: the screen itself.
 
 pub mod board;
 pub mod computer;
+pub mod hint;
 pub mod layout;
+pub mod marks;
 pub mod panel;
 pub mod refusal;
 pub mod remote;

@@ -54,11 +54,20 @@ pub struct PanelState<'a, G: Observe + Evaluate> {
     pub typing: bool,
     /// How far the chat is scrolled back.
     pub chat_scroll: ChatScroll,
+    /// The hint shown on the board, in words ("Hint: 4 (captures 5)").
+    pub hint: Option<String>,
+    /// The board is still showing the last move.
+    pub animating: bool,
 }
 
 /// The game-over panel's last line: the panel stands over the board's
 /// middle, and the final position is worth a look.
 pub const OVER_HINT: &str = "Click the board to look at it";
+
+/// The function keys' legend at the foot of the panel (F6 saves, as the
+/// Save button says where it has room).
+pub const KEY_LINES: [&str; 2] =
+    ["F7 hint · F2 play for me · F1 legal", "F3 demo · F4 level · F5 two players"];
 
 /// The colour of a seat's stones or pieces.
 pub fn seat_color(seat: Seat) -> Rgba {
@@ -99,13 +108,29 @@ pub fn seat_player<G: Observe + Evaluate>(session: &Session<G>, seat: Seat) -> S
     }
 }
 
-/// The line under the title: whose turn, or the result.
+/// Who played the last move, if any.
+pub fn last_mover<G: Observe + Evaluate>(session: &Session<G>) -> Option<Seat> {
+    let last = session.history_len().checked_sub(1)?;
+    session.history_item(last).map(|(seat, _)| seat)
+}
+
+/// The line under the title: whose turn, or the result. While the board
+/// still shows a move (`animating`), it names the player moving, not the
+/// one to move next.
 pub fn turn_text<G: Observe + Evaluate>(
     session: &Session<G>,
     names: [&str; 2],
     scored: bool,
     time: f32,
+    animating: bool,
 ) -> String {
+    if animating && let Some(mover) = last_mover(session) {
+        let name = names[mover.index() & 1];
+        return match session.seat_kind(mover) {
+            SeatKind::Computer => format!("{name} (computer) moves"),
+            SeatKind::Human | SeatKind::Remote => format!("{name} moves"),
+        };
+    }
     if let Some(outcome) = session.outcome() {
         return format!("Game over: {}", outcome_text(outcome, names, scored));
     }
@@ -138,25 +163,29 @@ fn tone_color(tone: Tone) -> Rgba {
     }
 }
 
-/// The label of a footer button. `roomy`: the button is wide enough for
-/// the key it answers to.
+/// The label of a footer button, with the key it answers to when `fits`
+/// says the label with the key fits.
 pub fn button_label<G: Observe + Evaluate>(
     b: PlayButton,
     session: &Session<G>,
     armed: bool,
-    roomy: bool,
+    fits: impl Fn(&str) -> bool,
 ) -> String {
-    let key = |k: &str| if roomy { format!(" ({k})") } else { String::new() };
+    let keyed = |label: String, k: &str| {
+        let long = format!("{label} ({k})");
+        if fits(&long) { long } else { label }
+    };
     match b {
         PlayButton::Menu => "Menu".into(),
         PlayButton::NewGame => "New game".into(),
         PlayButton::Undo => "Undo".into(),
-        PlayButton::Save => format!("Save{}", key("F6")),
-        PlayButton::PlayForMe => format!("Hint{}", key("F2")),
-        PlayButton::Level => format!("Level {}{}", session.level(), key("F4")),
-        PlayButton::Demo if session.in_demo() => format!("Stop demo{}", key("F3")),
-        PlayButton::Demo => format!("Demo{}", key("F3")),
-        PlayButton::Resign if armed => "Sure? Resign".into(),
+        PlayButton::Save => keyed("Save".into(), "F6"),
+        PlayButton::Hint => keyed("Hint".into(), "F7"),
+        PlayButton::PlayForMe => keyed("Play for me".into(), "F2"),
+        PlayButton::Level => keyed(format!("Level {}", session.level()), "F4"),
+        PlayButton::Demo if session.in_demo() => keyed("Stop demo".into(), "F3"),
+        PlayButton::Demo => keyed("Demo".into(), "F3"),
+        PlayButton::Resign if armed => "Resign?".into(),
         PlayButton::Resign => "Resign".into(),
         PlayButton::Draw => match session.talk().map(|t| t.offer()) {
             Some(DrawOffer::Theirs) => "Accept draw".into(),
@@ -165,6 +194,24 @@ pub fn button_label<G: Observe + Evaluate>(
         },
         PlayButton::Claim => "Claim the win".into(),
     }
+}
+
+/// Whether the footer's labels say their keys: on every button that
+/// answers to one, or on none (a row where some say their key and some do
+/// not reads as if the others had none). `width` measures a label in the
+/// buttons' bold face.
+pub fn footer_keys_fit<G: Observe + Evaluate>(
+    buttons: &[PlayButton],
+    rects: &[Rect],
+    session: &Session<G>,
+    armed: bool,
+    width: impl Fn(&str) -> f32,
+    m: &Metrics,
+) -> bool {
+    buttons
+        .iter()
+        .zip(rects)
+        .all(|(b, r)| width(&button_label(*b, session, armed, |_| true)) <= button::label_room(*r, m))
 }
 
 /// Draws the whole play screen.
@@ -183,15 +230,23 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     let names = frame.names;
     let entry = state.config.game.entry();
     let frame_bands = crate::layout::frame(view);
-    draw_chrome(
-        canvas,
-        &frame_bands,
-        entry.name,
-        &turn_text(state.session, names, entry.scored, frame.time),
-        m,
-    );
-    if state.session.thinking().is_some() {
+    let turn = turn_text(state.session, names, entry.scored, frame.time, state.animating);
+    draw_chrome(canvas, &frame_bands, entry.name, &turn, m);
+    let searching = state.session.thinking().is_some() || state.session.hinting();
+    if searching {
         spinner(canvas, l.subtitle, frame.time, m);
+    }
+    let help = match (&state.hint, state.session.hinting()) {
+        (Some(hint), _) => Some(hint.clone()),
+        (None, true) => Some("Looking for a hint…".to_string()),
+        (None, false) => None,
+    };
+    if let Some(text) = help {
+        // Right of the turn line, clear of the spinner.
+        let left = canvas.text_width(&turn, m.body, Weight::Regular) + m.gap * 2.0;
+        let right = if searching { m.body * 3.0 } else { 0.0 };
+        let slot = Rect::new(l.subtitle.x + left, l.subtitle.y, l.subtitle.w - left - right, l.subtitle.h);
+        canvas.label(slot, &text, m.body, Weight::Bold, Align::Right, crate::play::marks::HINT);
     }
 
     match state.handover {
@@ -206,6 +261,9 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     draw_panel(state, board, frame, l.panel, canvas, ctx.measure(), m);
 
+    let rects: Vec<Rect> = widgets.iter().map(|w| w.rect).collect();
+    let width = |text: &str| canvas.text_width(text, m.body, Weight::Bold);
+    let keys_fit = footer_keys_fit(state.buttons, &rects, state.session, state.resign_armed, width, m);
     for (i, (w, b)) in widgets.iter().zip(state.buttons).enumerate() {
         let urgent = match b {
             PlayButton::Resign => state.resign_armed,
@@ -219,8 +277,8 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
             disabled: !w.enabled,
             primary: urgent && w.enabled,
         };
-        let roomy = w.rect.w >= 150.0 * m.scale;
-        button::draw(canvas, w.rect, &button_label(*b, state.session, state.resign_armed, roomy), look, m);
+        let label = button_label(*b, state.session, state.resign_armed, |_| keys_fit);
+        button::draw(canvas, w.rect, &label, look, m);
     }
     if let Some((chat, moves)) = state.parts.tabs {
         let base = state.buttons.len();
@@ -360,9 +418,14 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     let parts = state.parts;
     let line_h = m.body * 1.5;
     let small_h = m.small * 1.45;
-    // The seats.
+    // The seats, the one moving marked: while a move is shown, its player.
+    let session = state.session;
+    let moving = match last_mover(session) {
+        Some(mover) if state.animating => Some(mover),
+        _ => session.outcome().is_none().then(|| session.to_move()),
+    };
     for (seat, row) in Seat::all(2).zip(parts.seats) {
-        let to_move = state.session.outcome().is_none() && state.session.to_move() == seat;
+        let to_move = moving == Some(seat);
         let dot = Point::new(row.x + m.body * 0.4, row.center().y);
         canvas.circle(dot, m.body * 0.33, seat_color(seat));
         if to_move {
@@ -375,7 +438,7 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     // The keys, at the foot.
     if let Some(keys) = parts.keys {
-        let key_lines = ["F1 legal moves · F2 hint · F6 save", "F3 demo · F4 level · F5 two players"];
+        let key_lines = KEY_LINES;
         for (i, line) in key_lines.iter().enumerate() {
             let r = Rect::new(keys.x, keys.y + i as f32 * small_h, keys.w, small_h);
             canvas.label(r, line, m.small, Weight::Regular, Align::Left, palette::TEXT_DIM);
@@ -429,7 +492,7 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
                 m,
             );
         }
-        _ => draw_moves(canvas, list, state.session, frame.names, m),
+        _ => draw_moves(canvas, list, state.session, frame.names, state.animating, m),
     }
     if let Some(input) = parts.input {
         let placeholder = if state.typing { "Type to chat; Enter sends" } else { "The chat is closed" };
@@ -438,16 +501,19 @@ fn draw_panel<G: Observe + Evaluate, B: BoardUi<G>>(
     }
 }
 
+/// The moves played, the latest at the foot; while the board still shows
+/// the last move (`animating`), without it.
 fn draw_moves<G: Observe + Evaluate>(
     canvas: &mut Canvas,
     list: Rect,
     session: &Session<G>,
     names: [&str; 2],
+    animating: bool,
     m: &Metrics,
 ) {
     let small_h = m.small * 1.45;
     let mut list = list;
-    let n = session.history_len();
+    let n = session.history_len().saturating_sub(usize::from(animating));
     let fits = (list.h / small_h).floor().max(0.0) as usize;
     let first = n.saturating_sub(fits);
     for i in first..n {
@@ -612,5 +678,92 @@ mod result_tests {
         assert_eq!(outcome_text(Outcome::win(Seat::SECOND, 1), names, false), "Blue wins");
         assert_eq!(outcome_text(Outcome::win(Seat::FIRST, 12), names, true), "Red wins by 12");
         assert_eq!(outcome_text(Outcome::draw(), names, true), "A draw");
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+    use crate::canvas::{BOLD_TTF, FontMeasure};
+    use crate::play::layout::{PlayButton, play_layout_for};
+    use crate::play::session::{SeatKind, Session};
+    use crate::text::TextMeasure;
+    use game_core::Game;
+    use game_core::nim::{Nim, NimRules};
+
+    fn session() -> Session<Nim> {
+        let start = Box::new(|_| Nim::start(&NimRules::default(), &[]).map(|g| (g, Vec::new())));
+        Session::local(start, [SeatKind::Human, SeatKind::Computer], Seat::FIRST, 10, 1).unwrap()
+    }
+
+    #[test]
+    fn the_key_legend_fits_the_panel() {
+        let regular = FontMeasure(crate::glyphs::face("font", crate::canvas::REGULAR_TTF).unwrap());
+        for (w, h) in [(800.0, 600.0), (1280.0, 800.0)] {
+            let view = View::of_size(w, h);
+            let m = &view.metrics;
+            let l = play_layout_for(&view, 1.0, &PlayButton::LOCAL.0, &PlayButton::LOCAL.1);
+            let keys = crate::play::layout::panel_parts(l.panel, m, 0.35, 3, false).keys.unwrap();
+            for line in KEY_LINES {
+                let width = regular.width(line, m.small);
+                assert!(width <= keys.w, "{line:?} is {width} wide in {} at {w}x{h}", keys.w);
+            }
+        }
+    }
+
+    #[test]
+    fn keys_show_on_every_button_or_on_none() {
+        let bold = FontMeasure(crate::glyphs::face("bold font", BOLD_TTF).unwrap());
+        let s = session();
+        let size = |view: &View| view.metrics.body;
+        let fits = |view: &View, buttons: &[PlayButton], left: usize| {
+            let l = play_layout_for(view, 1.0, &buttons[..left], &buttons[left..]);
+            let width = |t: &str| bold.width(t, size(view));
+            footer_keys_fit(buttons, &l.buttons, &s, false, width, &view.metrics)
+        };
+        let (local, left) = PlayButton::set(false, false);
+        let small = View::of_size(800.0, 600.0);
+        assert!(!fits(&small, &local, left), "nine buttons at 800x600 have no room for keys");
+        // Two buttons alone have room to spare.
+        let roomy = [PlayButton::Menu, PlayButton::Save];
+        assert!(fits(&View::of_size(1280.0, 800.0), &roomy, 1));
+    }
+
+    #[test]
+    fn while_a_move_is_shown_the_subtitle_names_its_player() {
+        let mut s = session();
+        let names = ["Red", "Blue"];
+        assert_eq!(turn_text(&s, names, false, 0.0, false), "Your move (Red)");
+        let mv = s.legal()[0];
+        s.play(mv).unwrap();
+        assert_eq!(turn_text(&s, names, false, 0.0, true), "Red moves");
+        assert_eq!(turn_text(&s, names, false, 0.0, false), "Blue (computer) to move");
+        assert_eq!(last_mover(&s), Some(Seat::FIRST));
+    }
+
+    #[test]
+    fn every_footer_label_fits_its_button_at_full_size() {
+        let bold = FontMeasure(crate::glyphs::face("bold font", BOLD_TTF).unwrap());
+        let mut s = session();
+        for (w, h) in [(800.0, 600.0), (1024.0, 768.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let view = View::of_size(w, h);
+            let m = &view.metrics;
+            let (left, right) = PlayButton::LOCAL;
+            let l = play_layout_for(&view, 1.0, &left, &right);
+            for (b, rect) in left.iter().chain(&right).zip(&l.buttons) {
+                let room = button::label_room(*rect, m);
+                for (demo, armed) in [(false, false), (true, true)] {
+                    if s.in_demo() != demo {
+                        s.toggle_demo();
+                    }
+                    let label = button_label(*b, &s, armed, |_| false);
+                    let width = bold.width(&label, m.body);
+                    assert!(width <= room, "{label:?} is {width} wide in {room} at {w}x{h}");
+                    // With its key, where it fits, and never wider.
+                    let keyed = button_label(*b, &s, armed, |t| bold.width(t, m.body) <= room);
+                    assert!(bold.width(&keyed, m.body) <= room, "{keyed:?} at {w}x{h}");
+                }
+            }
+        }
     }
 }

@@ -26,6 +26,9 @@ pub enum Refusal<V: std::error::Error> {
     /// Switching to two players at this computer.
     #[error("not in a network game")]
     NotOnline,
+    /// A hint or "Play for me" in a network game.
+    #[error("the computer does not help in a network game")]
+    NoHelpOnline,
     /// An empty chat line.
     #[error("nothing to send")]
     NothingToSend,

@@ -5,7 +5,7 @@
 
 use super::MatchConfig;
 use super::board::{BoardFrame, BoardUi, Pick};
-use super::layout::{PanelTab, PlayButton, PlayLayout, PlayMsg, panel_parts, play_layout_with};
+use super::layout::{PanelTab, PlayButton, PlayLayout, PlayMsg, panel_parts, play_layout_for};
 use super::panel;
 use super::session::{Happening, SeatKind, Session, StartMaker};
 use super::talk::DrawOffer;
@@ -218,7 +218,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     /// The layout in `view`.
     pub fn layout(&self, view: &View) -> PlayLayout {
         let (buttons, left) = self.buttons();
-        play_layout_with(view, self.board.aspect(&self.shown), left, buttons.len() - left)
+        play_layout_for(view, self.board.aspect(&self.shown), &buttons[..left], &buttons[left..])
     }
 
     /// The seat names, first seat first.
@@ -241,7 +241,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             PlayButton::Menu | PlayButton::Level | PlayButton::Save => true,
             PlayButton::NewGame => local,
             PlayButton::Undo => local && s.can_undo(),
-            PlayButton::PlayForMe => s.human_to_move(),
+            PlayButton::PlayForMe | PlayButton::Hint => local && s.human_to_move(),
             PlayButton::Demo => going,
             PlayButton::Resign => going && someone_here && (local || s.is_live_remote()),
             PlayButton::Draw => {
@@ -348,6 +348,30 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         }
     }
 
+    /// Whether `event` cuts the move being animated short: a click on the
+    /// board, or Enter, while it plays (the buttons still work, and Escape
+    /// still leaves).
+    fn skips_animation(&self, view: &View, event: &InputEvent) -> bool {
+        if !self.board.is_animating() {
+            return false;
+        }
+        match event {
+            InputEvent::Click(p) => self.layout(view).board_area.contains(*p),
+            InputEvent::Key(Key::Enter) => self.focus.is_none(),
+            _ => false,
+        }
+    }
+
+    /// The hint to show now, with its words: none while a move animates.
+    pub fn hint_shown(&self) -> Option<(G::Move, String)> {
+        if self.board.is_animating() || self.handover.is_some() {
+            return None;
+        }
+        let hint = self.session.hint()?;
+        let reason = self.board.hint_reason(&self.shown, hint.mv);
+        Some((hint.mv, super::hint::hint_text(&hint.notation, reason.as_deref())))
+    }
+
     /// Whether leaving may go ahead now: leaving a live network game asks
     /// once more, since the opponent may then claim it.
     fn may_leave(&mut self) -> bool {
@@ -425,6 +449,11 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 Ok(h) => self.happen(h),
                 Err(e) => self.toast(e.to_string()),
             },
+            PlayMsg::Button(PlayButton::Hint) => {
+                if let Err(e) = self.session.ask_hint() {
+                    self.toast(e.to_string());
+                }
+            }
             PlayMsg::Button(PlayButton::PlayForMe) => match self.session.play_for_me() {
                 Ok(()) => {
                     self.board.clear_pick();
@@ -540,6 +569,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 self.toast(if self.show_legal { "Legal moves shown (F1)" } else { "Legal moves hidden" });
             }
             Key::Function(2) => return self.on_message(PlayMsg::Button(PlayButton::PlayForMe), ctx),
+            Key::Function(7) => return self.on_message(PlayMsg::Button(PlayButton::Hint), ctx),
             Key::Function(3) => return self.on_message(PlayMsg::Button(PlayButton::Demo), ctx),
             Key::Function(4) => return self.on_message(PlayMsg::Button(PlayButton::Level), ctx),
             Key::Function(5) => match self.session.toggle_two_players() {
@@ -655,6 +685,10 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         if self.chat_input(event) {
             return Command::None;
         }
+        if self.skips_animation(view, event) {
+            self.board.finish_animation();
+            return Command::None;
+        }
         match *event {
             InputEvent::Click(p) => self.on_click(view, p, ctx),
             InputEvent::PointerMoved(p) => {
@@ -729,6 +763,8 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             legal,
             show_legal: self.show_legal,
             last_move: self.session.last_move(),
+            last_moves: self.session.last_moves(),
+            hint: self.hint_shown().map(|(mv, _)| mv),
             names: self.names(),
             time: self.time,
             flipped: self.flipped,
@@ -752,6 +788,8 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             chat: &self.chat,
             typing: self.wants_text(),
             chat_scroll: self.chat_scroll,
+            hint: self.hint_shown().map(|(_, text)| text),
+            animating: self.board.is_animating(),
         };
         panel::draw_screen(&state, &self.board, &frame, &l, &self.widgets(view), ctx, view, canvas);
     }

@@ -6,6 +6,7 @@
 //! holds the referee). Either way the screen is handed views only.
 
 use super::computer::{Poll, Thinking, player_at};
+use super::hint::Hint;
 use super::refusal::Refusal;
 use super::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
 use super::talk::{DrawOffer, Talk};
@@ -56,6 +57,21 @@ impl<G: Observe + Evaluate> SeatDriver<G> {
             SeatKind::Remote => SeatDriver::Remote,
         }
     }
+}
+
+/// Each seat's last move, by seat index, from moves played oldest first.
+pub fn last_of_each_seat<M: Copy>(moves: impl DoubleEndedIterator<Item = (Seat, M)>) -> [Option<M>; 2] {
+    let mut last = [None, None];
+    for (seat, mv) in moves.rev() {
+        let slot = &mut last[seat.index() & 1];
+        if slot.is_none() {
+            *slot = Some(mv);
+        }
+        if last.iter().all(Option::is_some) {
+            break;
+        }
+    }
+    last
 }
 
 /// One line of the move list.
@@ -118,6 +134,8 @@ enum Arbiter<G: Observe> {
         talk: Talk,
         /// An event was taken last frame: there may be more waiting.
         more: bool,
+        /// Each seat's last move, by seat index, when known as a value.
+        last: [Option<G::Move>; 2],
     },
 }
 
@@ -133,6 +151,11 @@ pub struct Session<G: Observe + Evaluate> {
     thinking: Option<Thinking<G>>,
     /// The level the running search's player was made for.
     thinking_level: u8,
+    /// The search for a hint (F7), beside any other: the person may move
+    /// while it runs.
+    hinting: Option<Thinking<G>>,
+    /// The last hint found, shown while its position stands.
+    hint: Option<Hint<G::Move>>,
     seed: u64,
     game_index: u64,
     legal: Vec<G::Move>,
@@ -199,6 +222,7 @@ impl<G: Observe + Evaluate> Session<G> {
             closed: false,
             talk: Talk::new(),
             more: true,
+            last: [None, None],
         };
         Self::with(arbiter, seats, home, level, seed)
     }
@@ -212,6 +236,8 @@ impl<G: Observe + Evaluate> Session<G> {
             level: level.clamp(1, 10),
             thinking: None,
             thinking_level: 0,
+            hinting: None,
+            hint: None,
             seed,
             game_index: 0,
             legal: Vec::new(),
@@ -338,6 +364,16 @@ impl<G: Observe + Evaluate> Session<G> {
         self.last_move
     }
 
+    /// Each seat's last move, by seat index, if known as a value.
+    pub fn last_moves(&self) -> [Option<G::Move>; 2] {
+        match &self.arbiter {
+            Arbiter::Local { referee, .. } => {
+                last_of_each_seat(referee.history().iter().map(|p| (p.seat, p.mv)))
+            }
+            Arbiter::Remote { last, .. } => *last,
+        }
+    }
+
     /// The moves the person at this computer may make now; empty when it
     /// is not their turn, or the computer is playing for them.
     pub fn legal(&self) -> &[G::Move] {
@@ -358,7 +394,7 @@ impl<G: Observe + Evaluate> Session<G> {
     /// computer is thinking or about to, or a network match waits for the
     /// other side (its events are polled once a frame).
     pub fn wants_frames(&self) -> bool {
-        if self.thinking.is_some() {
+        if self.thinking.is_some() || self.hinting.is_some() {
             return true;
         }
         if self.outcome().is_some() {
@@ -434,6 +470,7 @@ impl<G: Observe + Evaluate> Session<G> {
 
     /// Submits a move for `seat` to the referee (or the server).
     fn submit(&mut self, seat: Seat, mv: G::Move) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
+        self.stop_hinting();
         let viewer_before = self.viewer();
         let before = self.view_of(viewer_before);
         let ply = self.ply();
@@ -467,6 +504,7 @@ impl<G: Observe + Evaluate> Session<G> {
         if !out.is_empty() {
             return out;
         }
+        self.poll_hint();
         if let Some(thinking) = self.thinking.as_mut() {
             match thinking.poll() {
                 Poll::Pending => {}
@@ -509,6 +547,32 @@ impl<G: Observe + Evaluate> Session<G> {
         out
     }
 
+    /// Takes the hint search's answer, if it has come.
+    fn poll_hint(&mut self) {
+        let Some(hinting) = self.hinting.as_mut() else { return };
+        match hinting.poll() {
+            Poll::Pending => {}
+            Poll::Lost => {
+                self.hinting = None;
+                self.notice = Some("The computer found no hint.".into());
+            }
+            Poll::Done(_, mv) => {
+                let Some(hinting) = self.hinting.take() else { return };
+                let (seat, ply) = (hinting.seat, hinting.ply);
+                match mv.filter(|_| ply == self.ply() && self.to_move() == seat) {
+                    Some(mv) => {
+                        let view = self.view_of(seat);
+                        let mut rng = seeded(self.search_seed(0x417));
+                        let notation = G::sample(&view, &mut rng).format_move(mv);
+                        self.hint = Some(Hint { seat, ply, mv, notation });
+                    }
+                    None if ply == self.ply() => self.notice = Some("The computer found no hint.".into()),
+                    None => {}
+                }
+            }
+        }
+    }
+
     fn maybe_start_computer(&mut self) {
         if self.thinking.is_some() || self.outcome().is_some() {
             return;
@@ -536,7 +600,8 @@ impl<G: Observe + Evaluate> Session<G> {
     }
 
     fn poll_remote(&mut self, out: &mut Vec<Happening<G>>) {
-        let Arbiter::Remote { link, view, history, finish, awaiting, closed, talk, more } = &mut self.arbiter
+        let Arbiter::Remote { link, view, history, finish, awaiting, closed, talk, more, last } =
+            &mut self.arbiter
         else {
             return;
         };
@@ -564,6 +629,7 @@ impl<G: Observe + Evaluate> Session<G> {
                             history.push(MoveRecord { seat, notation });
                             talk.move_played();
                             self.last_move = mv;
+                            last[seat.index() & 1] = mv;
                             out.push(Happening::Played { before, mv, after: new });
                         }
                         None => out.push(Happening::Reset),
@@ -691,6 +757,13 @@ impl<G: Observe + Evaluate> Session<G> {
         if let Some(thinking) = self.thinking.take() {
             thinking.cancel();
         }
+        self.stop_hinting();
+    }
+
+    fn stop_hinting(&mut self) {
+        if let Some(hinting) = self.hinting.take() {
+            hinting.cancel();
+        }
     }
 
     /// Takes back the person's last move and the computer's reply (against
@@ -716,11 +789,13 @@ impl<G: Observe + Evaluate> Session<G> {
             return Err(Refusal::NothingToTakeBack);
         }
         plies += 1;
-        let thinking = self.thinking.take();
-        if let Some(t) = thinking {
-            t.cancel();
+        // Field by field: the referee is borrowed.
+        for search in [self.thinking.take(), self.hinting.take()].into_iter().flatten() {
+            search.cancel();
         }
         referee.take_back(plies)?;
+        // Play may come back to the hint's ply by other moves.
+        self.hint = None;
         self.last_move = referee.history().last().map(|p| p.mv);
         self.refresh_legal();
         Ok(Happening::Reset)
@@ -736,6 +811,7 @@ impl<G: Observe + Evaluate> Session<G> {
     /// Starts a new game at this computer (a new seed for its setups).
     pub fn new_game(&mut self) -> Result<Happening<G>, Refusal<G::RuleViolation>> {
         self.stop_thinking();
+        self.hint = None;
         self.game_index += 1;
         let seed = splitmix64(self.seed ^ self.game_index);
         let Arbiter::Local { referee, setups, start } = &mut self.arbiter else {
@@ -754,11 +830,16 @@ impl<G: Observe + Evaluate> Session<G> {
         Ok(Happening::Reset)
     }
 
-    /// F2: the computer plays the move of the person to move.
+    /// F2: the computer plays the move of the person to move. Not in a
+    /// network game (see [`super::hint`]).
     pub fn play_for_me(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
+        if self.is_remote() {
+            return Err(Refusal::NoHelpOnline);
+        }
         if !self.human_to_move() {
             return Err(Refusal::NotYourTurn);
         }
+        self.stop_hinting();
         let seat = self.to_move();
         let player = super::computer::player_with_table::<G>(self.level, super::computer::HINT_TT_MB);
         let view = self.view_of(seat);
@@ -767,6 +848,40 @@ impl<G: Observe + Evaluate> Session<G> {
         self.thinking = Some(Thinking::start(player, view, seat, self.ply(), seed, self.min_delay));
         self.legal.clear();
         Ok(())
+    }
+
+    /// F7: the computer looks for the move it would play for the person to
+    /// move, at the same level as [`Session::play_for_me`], in the
+    /// background; [`Session::hint`] gives it once found. Asking again
+    /// looks again. Not in a network game (see [`super::hint`]).
+    pub fn ask_hint(&mut self) -> Result<(), Refusal<G::RuleViolation>> {
+        if self.is_remote() {
+            return Err(Refusal::NoHelpOnline);
+        }
+        if !self.human_to_move() {
+            return Err(Refusal::NotYourTurn);
+        }
+        self.stop_hinting();
+        self.hint = None;
+        let seat = self.to_move();
+        let player = super::computer::player_with_table::<G>(self.level, super::computer::HINT_TT_MB);
+        let view = self.view_of(seat);
+        let seed = self.search_seed(0xf7);
+        self.hinting = Some(Thinking::start(player, view, seat, self.ply(), seed, Duration::ZERO));
+        Ok(())
+    }
+
+    /// Whether a hint is being looked for.
+    pub fn hinting(&self) -> bool {
+        self.hinting.is_some()
+    }
+
+    /// The hint for the person to move, while the position it was found
+    /// for stands and that person may move.
+    pub fn hint(&self) -> Option<&Hint<G::Move>> {
+        let hint = self.hint.as_ref()?;
+        let current = hint.current(self.to_move(), self.ply()).is_some() && self.human_to_move();
+        current.then_some(hint)
     }
 
     /// F3: the computer takes over every seat at this computer, or gives
@@ -905,6 +1020,16 @@ mod tests {
     }
 
     #[test]
+    fn each_seat_keeps_its_own_last_move() {
+        let (one, two) = (Seat::FIRST, Seat::SECOND);
+        // A free turn: the first seat moved twice running.
+        let moves = [(one, 1), (two, 2), (one, 3), (one, 4)];
+        assert_eq!(last_of_each_seat(moves.into_iter()), [Some(4), Some(2)]);
+        assert_eq!(last_of_each_seat([(one, 1)].into_iter()), [Some(1), None]);
+        assert_eq!(last_of_each_seat(std::iter::empty::<(Seat, u8)>()), [None, None]);
+    }
+
+    #[test]
     fn the_computer_replies_and_undo_takes_back_both_moves() {
         let mut s = versus_computer();
         assert_eq!(s.viewer(), Seat::FIRST);
@@ -989,6 +1114,51 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_is_shown_not_played_and_goes_with_the_next_move() {
+        let mut s = versus_computer();
+        s.ask_hint().unwrap();
+        assert!(s.hinting() && s.human_to_move(), "the person may move while it thinks");
+        run_until(&mut s, |s| s.hint().is_some());
+        assert_eq!(s.ply(), 0, "a hint plays nothing");
+        let hint = s.hint().unwrap().clone();
+        assert!(s.legal().contains(&hint.mv));
+        let start = Nim::start(&NimRules::default(), &[]).unwrap();
+        assert_eq!(hint.notation, start.format_move(hint.mv));
+        s.play(hint.mv).unwrap();
+        assert!(s.hint().is_none(), "the hint went with the move");
+        // Asked, then a move before the answer: the answer is dropped.
+        run_until(&mut s, |s| s.human_to_move() || s.outcome().is_some());
+        if s.outcome().is_none() {
+            s.ask_hint().unwrap();
+            let mv = s.legal()[0];
+            s.play(mv).unwrap();
+            assert!(!s.hinting(), "the search stopped");
+            run_until(&mut s, |s| s.human_to_move() || s.outcome().is_some());
+            assert!(s.hint().is_none());
+        }
+        s.new_game().unwrap();
+        assert!(s.hint().is_none());
+        // A hint goes with an undo too: the same ply may come back with
+        // other moves.
+        s.ask_hint().unwrap();
+        run_until(&mut s, |s| s.hint().is_some());
+        let mv = s.legal()[0];
+        s.play(mv).unwrap();
+        run_until(&mut s, |s| s.human_to_move() || s.outcome().is_some());
+        s.undo().unwrap();
+        assert_eq!(s.ply(), 0);
+        assert!(s.hint().is_none(), "the hint went with the undo");
+    }
+
+    #[test]
+    fn no_hint_before_the_persons_turn() {
+        let mut s =
+            Session::local(nim_start(), [SeatKind::Computer, SeatKind::Human], Seat::SECOND, 3, 11).unwrap();
+        assert!(matches!(s.ask_hint(), Err(Refusal::NotYourTurn)));
+        assert!(matches!(s.play_for_me(), Err(Refusal::NotYourTurn)));
+    }
+
+    #[test]
     fn a_remote_seat_moves_through_the_link() {
         let (to_screen, incoming) = channel();
         let (outgoing, from_screen) = channel();
@@ -1020,6 +1190,8 @@ mod tests {
         assert_eq!(from_screen.try_recv().unwrap(), LocalEvent::Move { ply: 1, mv: reply });
         assert!(!s.human_to_move(), "waiting for the server");
         assert!(s.undo().is_err() && s.new_game().is_err() && s.toggle_two_players().is_err());
+        assert!(matches!(s.play_for_me(), Err(Refusal::NoHelpOnline)), "no help against a person");
+        assert!(matches!(s.ask_hint(), Err(Refusal::NoHelpOnline)));
         drop(to_screen);
         s.tick(false);
         assert!(s.notice().is_some_and(|n| n.contains("connection")));

@@ -110,7 +110,7 @@ impl<G: Observe, B: BoardUi<G>> ReplayScreen<G, B> {
 
     fn layout(&self, view: &View) -> PlayLayout {
         let seen = self.cursor.view(self.viewer);
-        play_layout_with(view, self.board.aspect(&seen), 1, STEPS.len())
+        play_layout_with(view, self.board.aspect(&seen), &[1.0], &[1.0; STEPS.len()])
     }
 
     /// The widgets in `view`: Back, then the steps.
@@ -192,6 +192,10 @@ impl<G: Observe, B: BoardUi<G>> Screen for ReplayScreen<G, B> {
             legal: &[],
             show_legal: false,
             last_move: self.cursor.last_move().map(|p| p.mv),
+            last_moves: crate::play::session::last_of_each_seat(
+                (0..self.cursor.ply()).filter_map(|i| self.cursor.played(i)).map(|p| (p.seat, p.mv)),
+            ),
+            hint: None,
             names: self.names(),
             time: 0.0,
             flipped: ctx.settings.preferences.board_orientation == BoardOrientation::Flipped,

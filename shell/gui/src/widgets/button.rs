@@ -35,6 +35,11 @@ pub fn focus_ring(canvas: &mut Canvas, r: Rect, look: Look, m: &Metrics) {
     }
 }
 
+/// The width a button's label has in `r` before it is shrunk.
+pub fn label_room(r: Rect, m: &Metrics) -> f32 {
+    r.w - m.gap * 1.2
+}
+
 /// Draws a button.
 pub fn draw(canvas: &mut Canvas, r: Rect, label: &str, look: Look, m: &Metrics) {
     focus_ring(canvas, r, look, m);
@@ -51,7 +56,8 @@ pub fn draw(canvas: &mut Canvas, r: Rect, label: &str, look: Look, m: &Metrics) 
         (false, true) => palette::ON_ACCENT,
         (false, false) => palette::TEXT,
     };
-    canvas.label(r.inset_xy(m.gap * 0.6, 0.0), label, m.body, Weight::Bold, Align::Center, color);
+    let room = label_room(r, m);
+    canvas.label(r.inset_xy((r.w - room) / 2.0, 0.0), label, m.body, Weight::Bold, Align::Center, color);
 }
 
 /// Draws a large two-line button: a title and a smaller line under it,

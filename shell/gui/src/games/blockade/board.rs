@@ -82,7 +82,8 @@ impl BoardUi<Blockade> for BlockadeBoard {
     }
 
     fn draw(&self, frame: &BoardFrame<'_, Blockade, Square>, canvas: &mut Canvas) {
-        draw::board(draw::BoardState { placing: self.placing(), last: self.last() }, frame, canvas);
+        let state = draw::BoardState { placing: self.placing(), last: self.last() };
+        draw::board(state, frame, canvas);
     }
 
     fn on_move(
@@ -105,6 +106,14 @@ impl BoardUi<Blockade> for BlockadeBoard {
     fn on_reset(&mut self) {
         self.placing = None;
         self.last = None;
+    }
+
+    fn finish_animation(&mut self) {
+        self.placing = None;
+    }
+
+    fn hint_reason(&self, view: &FullView<Blockade>, mv: Square) -> Option<String> {
+        super::hint::hint_reason(&view.position, mv)
     }
 
     fn update(&mut self, dt: f32) {

@@ -7,6 +7,7 @@ use super::layout::{cell, grid, square_rect};
 use crate::canvas::{Align, Canvas, Weight};
 use crate::geometry::{Point, Rect};
 use crate::play::BoardFrame;
+use crate::play::marks;
 use crate::play::panel::seat_color;
 use crate::theme::{Rgba, palette, rgb};
 use blockade::{Blockade, MoveEffects, Square};
@@ -203,6 +204,20 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Blockade, Square>, canvas
                 None => {}
             }
         }
+    }
+    // Each side's last stone, framed in its colour (not while a move plays).
+    if placing.is_none() {
+        for (seat, last) in Seat::all(2).zip(frame.last_moves) {
+            if let Some(sq) = last {
+                marks::draw_move_target(canvas, square_rect(rect, size, sq, false), seat_color(seat), c);
+            }
+        }
+    }
+    if let Some(sq) = frame.hint {
+        let r = square_rect(rect, size, sq, false);
+        marks::draw_hint_squares(canvas, None, r, c);
+        stone(canvas, r, mover, 1.0, 0.8, 0.45);
+        marks::draw_hint_pointer(canvas, r, c, g);
     }
     if let Some(sq) = frame.cursor {
         let r = square_rect(rect, size, sq, false);

@@ -9,7 +9,7 @@ use crate::geometry::{Point, Rect};
 use crate::play::{BoardFrame, BoardUi, Pick, StatusLine, Tone};
 use game_core::{FullView, Game, Outcome, Seat};
 use headless::settings::AnimationSpeed;
-use stones::{Landing, Pit, Sow, SowingRule, Stones};
+use stones::{Landing, Pit, Place, Sow, SowingRule, Stones};
 
 /// How long the winner's score pile flashes, in seconds.
 pub const FLASH_SECONDS: f32 = 4.0;
@@ -29,6 +29,8 @@ pub struct StonesBoard {
     /// Drawn turned round: Player Two's row at the bottom (the person here
     /// plays Player Two), or the orientation setting says so.
     rotated: bool,
+    /// Where each seat's last sowing ended, by seat index, with the move.
+    landings: [Option<(Sow, Place)>; 2],
 }
 
 /// The pile a move of `mover` lifts.
@@ -72,6 +74,19 @@ impl StonesBoard {
     }
 }
 
+impl StonesBoard {
+    /// Each seat's last move to mark, by seat index: the pile it lifted
+    /// and, when this board saw the sowing, where its last stone fell.
+    pub fn last_marks(&self, last_moves: [Option<Sow>; 2]) -> [Option<(Pit, Option<Place>)>; 2] {
+        std::array::from_fn(|i| {
+            let seat = if i == 0 { Seat::FIRST } else { Seat::SECOND };
+            let mv = last_moves[i]?;
+            let landing = self.landings[i].filter(|(m, _)| *m == mv).map(|(_, place)| place);
+            Some((pit_of(seat, mv), landing))
+        })
+    }
+}
+
 impl BoardUi<Stones> for StonesBoard {
     type Spot = Pit;
 
@@ -108,6 +123,7 @@ impl BoardUi<Stones> for StonesBoard {
             rotated: self.rotated,
             lit: self.winner_lit(frame.time),
             sowing: self.sowing(),
+            last: if self.sowing.is_some() { [None, None] } else { self.last_marks(frame.last_moves) },
         };
         draw::board(state, frame, canvas);
     }
@@ -130,6 +146,8 @@ impl BoardUi<Stones> for StonesBoard {
             return;
         };
         let mover = before.position.to_move();
+        self.landings[mover.index() & 1] =
+            super::draw::landing_place(&before.position, mv).map(|place| (mv, place));
         self.swept = trace.outcome.is_some();
         self.pending_free_turn =
             (trace.landing == Landing::FreeTurn && trace.outcome.is_none()).then_some(mover);
@@ -147,6 +165,17 @@ impl BoardUi<Stones> for StonesBoard {
         self.free_turn = None;
         self.pending_free_turn = None;
         self.flash = None;
+        self.landings = [None, None];
+    }
+
+    fn finish_animation(&mut self) {
+        if self.sowing.take().is_some() {
+            self.free_turn = self.pending_free_turn.take();
+        }
+    }
+
+    fn hint_reason(&self, view: &FullView<Stones>, mv: Sow) -> Option<String> {
+        super::hint::hint_reason(&view.position, mv)
     }
 
     fn on_game_over(&mut self, _view: &FullView<Stones>, outcome: Outcome) {

@@ -6,6 +6,7 @@ use super::layout::place_rect;
 use crate::canvas::{Align, Canvas, Weight};
 use crate::geometry::{Point, Rect};
 use crate::play::BoardFrame;
+use crate::play::marks::{self, HINT, HINT_HALO, MOVE_HALO};
 use crate::play::panel::seat_color;
 use crate::theme::{Rgba, palette, rgb};
 use game_core::{Game, Seat};
@@ -88,6 +89,9 @@ pub struct BoardState<'a> {
     pub lit: Option<Seat>,
     /// The sowing being played back, if any.
     pub sowing: Option<&'a Sowing>,
+    /// Each seat's last move, by seat index: the pile it lifted and where
+    /// its last stone fell, if known.
+    pub last: [Option<(Pit, Option<Place>)>; 2],
 }
 
 /// Draws the whole board.
@@ -112,11 +116,31 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mu
     let pulse = 0.75 + 0.25 * (frame.time * 4.0).sin();
     let cursor = frame.cursor;
     let landing = cursor.filter(|p| playable(*p)).and_then(|p| landing_place(position, Sow::pile(p.pile)));
+    // The hint: the pile to lift and where its last stone falls.
+    let hint =
+        frame.hint.map(|mv| (Place::Pit(Pit { owner: mover, pile: mv.pile }), landing_place(position, mv)));
+    // Each side's last move went here (ringed in its colour).
+    let last_target =
+        |place: Place| Seat::all(2).find(|s| b.last[s.index() & 1].and_then(|(_, to)| to) == Some(place));
+    let t = m.outline;
+    let ringed = |canvas: &mut Canvas, r: Rect, width: f32, color: Rgba, halo: Rgba| {
+        canvas.round(r.inset(-width - t * 0.8), r.w * 0.5, halo);
+        canvas.round(r.inset(-width), r.w * 0.5, color);
+    };
+    // Rings under a place, outermost first, so each inner one leaves the
+    // outer ones in sight: the last move's, the hint's, then the cursor's
+    // or the landing of the sowing under it.
     let underlay = |canvas: &mut Canvas, place: Place, r: Rect| {
+        if let Some(seat) = last_target(place) {
+            ringed(canvas, r, t * 2.0, seat_color(seat), MOVE_HALO);
+        }
+        if hint.is_some_and(|(from, to)| from == place || to == Some(place)) {
+            ringed(canvas, r, t * 1.4, HINT, HINT_HALO);
+        }
         if cursor.map(Place::Pit) == Some(place) {
-            canvas.round(r.inset(-m.outline * 1.3), r.w * 0.5, palette::ACCENT.with_alpha(pulse));
+            canvas.round(r.inset(-t * 1.3), r.w * 0.5, palette::ACCENT.with_alpha(pulse));
         } else if landing == Some(place) {
-            canvas.round(r.inset(-m.outline), r.w * 0.5, palette::ACCENT.with_alpha(0.45));
+            canvas.round(r.inset(-t), r.w * 0.5, palette::ACCENT.with_alpha(0.45));
         }
     };
     for seat in [Seat::FIRST, Seat::SECOND] {
@@ -152,6 +176,21 @@ pub fn board(b: BoardState<'_>, frame: &BoardFrame<'_, Stones, Pit>, canvas: &mu
         canvas.round(Rect::new(x0 + u * 0.2, y, x1 - x0 - u * 0.4, u * 0.04), u * 0.02, seat_color(owner));
     }
 
+    // Where each side's last move came from: the lifted pile's corners.
+    for (seat, last) in Seat::all(2).zip(b.last) {
+        if let Some((pit, _)) = last {
+            marks::draw_move_origin(
+                canvas,
+                place_rect(rect, pits, Place::Pit(pit), rotated),
+                seat_color(seat),
+                u,
+            );
+        }
+    }
+    if let Some((from, Some(to))) = hint {
+        let (from, to) = (place_rect(rect, pits, from, rotated), place_rect(rect, pits, to, rotated));
+        marks::draw_hint_arrow(canvas, from, to, u * 0.8);
+    }
     if let Some(s) = b.sowing {
         draw_sowing(s, rect, pits, u, m.small, rotated, canvas);
     }

@@ -8,6 +8,7 @@
 pub mod anim;
 pub mod board;
 pub mod draw;
+pub mod hint;
 pub mod layout;
 
 pub use board::StonesBoard;

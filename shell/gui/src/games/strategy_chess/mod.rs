@@ -8,15 +8,19 @@
 //! - [`setup`]: placing an army on the four home rows.
 //! - [`play`]: the board on the shared play screen ([`crate::play`]).
 //! - [`flow`]: the factory: setup screens, hand-over, then the board.
+//! - [`hint`]: the hint's words, from the seat's view.
+//! - [`slide`]: a move shown as its piece sliding to the target.
 //!
 //! [`SCREENS`] holds the card's picture and [`flow::play_screen`].
 
 pub mod art;
 pub mod board;
 pub mod flow;
+pub mod hint;
 pub mod numbering;
 pub mod play;
 pub mod setup;
+pub mod slide;
 
 pub use flow::play_screen;
 

@@ -11,28 +11,38 @@ use super::board::ending::Ending;
 use super::board::geometry::{BoardGeometry, bottom_colour};
 use super::board::model::{BoardModel, DrawOptions, PanelModel, Stage};
 use super::board::panel::{PANEL_SHARE, panel_layout};
+use super::slide::{SLIDE_STEPS, Slide};
 use crate::canvas::Canvas;
 use crate::focus::Direction;
+use crate::games::strategy_chess::art::draw_piece;
 use crate::geometry::{Point, Rect};
 use crate::play::board::{BoardFrame, BoardUi, Pick};
+use crate::play::marks;
 use game_core::{Finish, Outcome};
 use headless::settings::{BoardOrientation, RankNumbering};
 use strategy_chess::square::SIZE;
 use strategy_chess::{Move, Square, StrategyChess, StrategyChessView};
 
 /// The Strategy Chess board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ChessBoard {
     numbering: RankNumbering,
     memory_aid: bool,
     orientation: BoardOrientation,
     selected: Option<Square>,
+    /// The last move's piece sliding to its target.
+    slide: Option<Slide>,
 }
 
 impl ChessBoard {
     /// A board drawn with these preferences.
     pub fn new(numbering: RankNumbering, memory_aid: bool, orientation: BoardOrientation) -> Self {
-        ChessBoard { numbering, memory_aid, orientation, selected: None }
+        ChessBoard { numbering, memory_aid, orientation, selected: None, slide: None }
+    }
+
+    /// The move sliding now, if any.
+    pub fn slide(&self) -> Option<&Slide> {
+        self.slide.as_ref()
     }
 
     /// The piece picked up to move.
@@ -48,7 +58,15 @@ impl ChessBoard {
     /// The board's draw model for one frame: the seat's view, and once the
     /// game is over the view with every piece turned face up (the play
     /// core hands it out only then).
+    /// While a move slides, the board before it with the moving piece
+    /// lifted off its square.
     pub fn board_model(&self, frame: &BoardFrame<'_, StrategyChess, Square>) -> BoardModel {
+        if let Some(slide) = &self.slide {
+            let mut model =
+                BoardModel::from_view(&slide.before, Stage::Playing, &self.options(None, false), &[]);
+            model.cells[slide.mv.from.index()].piece = None;
+            return model;
+        }
         let stage = Stage::of(frame.finish, frame.revealed);
         BoardModel::from_view(frame.view, stage, &self.options(frame.cursor, frame.show_legal), frame.legal)
     }
@@ -137,22 +155,57 @@ impl BoardUi<StrategyChess> for ChessBoard {
 
     fn on_reset(&mut self) {
         self.selected = None;
+        self.slide = None;
     }
 
     fn on_move(
         &mut self,
-        _before: &StrategyChessView,
-        _mv: Move,
+        before: &StrategyChessView,
+        mv: Move,
         _after: &StrategyChessView,
-        _speed: headless::settings::AnimationSpeed,
+        speed: headless::settings::AnimationSpeed,
     ) {
         self.selected = None;
+        let length = speed.step_seconds() * SLIDE_STEPS;
+        let known = before.piece(mv.from).is_some();
+        self.slide = (length > 0.0 && known).then(|| Slide::new(before.clone(), mv, length));
+    }
+
+    fn update(&mut self, dt: f32) {
+        if let Some(slide) = self.slide.as_mut() {
+            slide.update(dt);
+            if slide.is_done() {
+                self.slide = None;
+            }
+        }
+    }
+
+    fn is_animating(&self) -> bool {
+        self.slide.is_some()
+    }
+
+    fn finish_animation(&mut self) {
+        self.slide = None;
+    }
+
+    fn hint_reason(&self, view: &StrategyChessView, mv: Move) -> Option<String> {
+        super::hint::hint_reason(view, mv, self.memory_aid)
     }
 
     fn draw(&self, frame: &BoardFrame<'_, StrategyChess, Square>, canvas: &mut Canvas) {
         let g = self.geometry(frame.view, frame.rect);
         let model = self.board_model(frame);
         draw_board_kept(canvas, &g, &model, self.numbering, frame.metrics);
+        if let Some(slide) = &self.slide {
+            let lifted =
+                BoardModel::from_view(&slide.before, Stage::Playing, &self.options(None, false), &[]);
+            if let Some(piece) = lifted.cell(slide.mv.from).piece {
+                draw_piece(canvas, slide.piece_rect(&g), piece.colour, piece.face, self.numbering, false);
+            }
+        } else if let Some(mv) = frame.hint {
+            let (from, to) = (g.square_rect(mv.from), g.square_rect(mv.to));
+            marks::draw_hint_squares(canvas, Some(from), to, g.cell());
+        }
     }
 
     fn draw_panel(
@@ -161,7 +214,11 @@ impl BoardUi<StrategyChess> for ChessBoard {
         area: Rect,
         canvas: &mut Canvas,
     ) -> bool {
-        let model = PanelModel::from_view(frame.view, frame.finish);
+        // While a move slides, the panel too tells the game before it.
+        let model = match &self.slide {
+            Some(slide) => PanelModel::from_view(&slide.before, None),
+            None => PanelModel::from_view(frame.view, frame.finish),
+        };
         let over = model.ending().is_some();
         let layout = panel_layout(area, model.enemy_remaining.len(), over, frame.metrics);
         draw_panel(canvas, &layout, &model, self.numbering, frame.metrics);

@@ -10,6 +10,7 @@ use crate::games::strategy_chess::art::{
     draw_secret_diamond, draw_secret_mark,
 };
 use crate::geometry::{Point, Rect};
+use crate::play::marks;
 use crate::theme::{Metrics, Rgba, palette, rgb};
 use headless::settings::RankNumbering;
 use strategy_chess::{Colour, Rank};
@@ -110,12 +111,6 @@ pub fn draw_board(
     let cell = g.cell();
     for c in &model.cells {
         let r = g.square_rect(c.square);
-        if c.last_from {
-            canvas.fill(r, palette::ACCENT.with_alpha(0.22));
-        }
-        if c.last_to {
-            canvas.fill(r, palette::ACCENT.with_alpha(0.35));
-        }
         if c.battle {
             canvas.fill(r, palette::WARNING.with_alpha(0.45));
         }
@@ -146,7 +141,20 @@ pub fn draw_board(
                 draw_movable_mark(canvas, r);
             }
         }
+        draw_last_move_marks(canvas, g, c);
         draw_marks_over(canvas, g, c);
+    }
+}
+
+/// Each side's last move: where it came from (the square's corners) and
+/// where it went (a frame), in that side's colour.
+fn draw_last_move_marks(canvas: &mut Canvas, g: &BoardGeometry, c: &CellModel) {
+    let r = g.square_rect(c.square);
+    if let Some(colour) = c.last_from {
+        marks::draw_move_origin(canvas, r, army_colour(colour), g.cell());
+    }
+    if let Some(colour) = c.last_to {
+        marks::draw_move_target(canvas, r, army_colour(colour), g.cell());
     }
 }
 

@@ -15,6 +15,7 @@ use crate::games::strategy_chess::numbering::{rank_caption, rank_label};
 use game_core::Finish;
 use headless::settings::RankNumbering;
 use strategy_chess::combat::Clash;
+use strategy_chess::history::PublicEvent;
 use strategy_chess::{Colour, Move, Rank, Seen, Square, StrategyChessView};
 
 /// The player's choices that change the drawing.
@@ -93,10 +94,11 @@ pub struct CellModel {
     pub target: bool,
     /// A piece that can move now (marked with F1).
     pub movable: bool,
-    /// Where the last move came from.
-    pub last_from: bool,
-    /// Where the last move went (a battle there if it struck).
-    pub last_to: bool,
+    /// Where a side's last move came from: that side's colour.
+    pub last_from: Option<Colour>,
+    /// Where a side's last move went (a battle there if it struck): that
+    /// side's colour.
+    pub last_to: Option<Colour>,
     /// The last move struck here.
     pub battle: bool,
 }
@@ -136,6 +138,10 @@ impl BoardModel {
         let source = options.selected.filter(|&s| own_piece(s)).or(options.cursor.filter(|&s| own_piece(s)));
         let targets: Vec<Square> = legal.iter().filter(|m| Some(m.from) == source).map(|m| m.to).collect();
         let last = view.last_move();
+        let each = last_of_each_side(view);
+        let mark = |square: Square, end: fn(&PublicEvent) -> Square| {
+            each.iter().find(|e| end(e) == square).map(|e| e.colour)
+        };
         let cells = view
             .squares()
             .map(|(square, seen)| {
@@ -167,8 +173,8 @@ impl BoardModel {
                     cursor: options.cursor == Some(square),
                     target: targets.contains(&square),
                     movable: options.show_legal && legal.iter().any(|m| m.from == square),
-                    last_from: last.is_some_and(|e| e.from == square),
-                    last_to: last.is_some_and(|e| e.to == square),
+                    last_from: mark(square, |e| e.from),
+                    last_to: mark(square, |e| e.to),
                     battle: last.is_some_and(|e| e.to == square && e.battle.is_some()),
                 }
             })
@@ -195,6 +201,21 @@ impl BoardModel {
             })
             .collect()
     }
+}
+
+/// Each side's last move as the seat saw it, the newest first (its marks
+/// win where one side's move ended where the other's began).
+pub fn last_of_each_side(view: &StrategyChessView) -> Vec<PublicEvent> {
+    let mut each: Vec<PublicEvent> = Vec::with_capacity(2);
+    for event in view.last_move().into_iter().chain(view.history().iter().rev()) {
+        if each.len() == 2 {
+            break;
+        }
+        if each.iter().all(|e| e.colour != event.colour) {
+            each.push(*event);
+        }
+    }
+    each
 }
 
 /// Whose turn it is, as the panel says it.
@@ -446,7 +467,10 @@ mod tests {
             BoardModel::from_view(&view, Stage::Playing, &options(RankNumbering::Classic), &legal(&view));
         let j6 = model.cell(Square::parse("j6").unwrap());
         assert_eq!(j6.piece.unwrap().face, Face::Known(Rank::Miner));
-        assert!(j6.last_to && j6.battle && model.cell(Square::parse("j7").unwrap()).last_from);
+        assert!(j6.last_to == Some(Colour::Blue) && j6.battle);
+        assert_eq!(model.cell(Square::parse("j7").unwrap()).last_from, Some(Colour::Blue));
+        // Red's move is marked too: it came from j4 (and fell on j6).
+        assert_eq!(model.cell(Square::parse("j4").unwrap()).last_from, Some(Colour::Red));
         let panel = PanelModel::from_view(&view, None);
         let lines = panel.lines(RankNumbering::Classic);
         assert_eq!(&lines[..2], ["T: 2", "Go!"]);
