@@ -242,7 +242,11 @@ fn bomb_strike(
 
 /// The ranks A's beliefs give the piece on `square` in 400 armies drawn
 /// from `view`, as "Rank count, ...".
-fn drawn_ranks(view: &strategy_chess::StrategyChessView, square: strategy_chess::Square, seed: u64) -> String {
+fn drawn_ranks(
+    view: &strategy_chess::StrategyChessView,
+    square: strategy_chess::Square,
+    seed: u64,
+) -> String {
     let mut rng = game_core::rng::seeded(seed);
     let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
     let mut drawn = [0u32; strategy_chess::rank::RANK_COUNT];
