@@ -75,8 +75,9 @@ pub(super) async fn run(shared: Arc<Shared>, stream: TcpStream, id: u64, address
     let _ = writer.await;
     if linger {
         // Our last words must not be lost to a reset when we close on
-        // unread data.
-        reader.drain(Duration::from_millis(250), 16 << 20).await;
+        // unread data: a client still sending its 10 MB line is read to
+        // the end of it.
+        reader.drain(Duration::from_millis(250), Duration::from_secs(2), 16 << 20).await;
     }
 }
 

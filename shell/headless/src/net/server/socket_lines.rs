@@ -41,13 +41,16 @@ impl SocketLines {
         }
     }
 
-    /// Reads and discards what the client still sends, for at most `wait`
-    /// and `most` bytes, or until it closes.
-    pub async fn drain(&mut self, wait: Duration, most: usize) {
-        let deadline = Instant::now() + wait;
+    /// Reads and discards what the client still sends until it closes or
+    /// is quiet for `quiet`, for at most `most` bytes and `longest` in
+    /// all, so that closing finds nothing unread (which would reset the
+    /// connection and lose our last words in the client's buffer).
+    pub async fn drain(&mut self, quiet: Duration, longest: Duration, most: usize) {
+        let end = Instant::now() + longest;
         let mut buf = vec![0u8; 8192];
         let mut total = 0usize;
         while total < most {
+            let deadline = end.min(Instant::now() + quiet);
             match timeout_at(deadline, self.socket.read(&mut buf)).await {
                 Ok(Ok(n)) if n > 0 => total += n,
                 _ => break,
