@@ -244,6 +244,7 @@ fn concurrent_bot_games_all_finish() {
     let seated_in = seating.elapsed();
     let cpu_before = cpu_seconds(&server_pid);
     let memory_seated = vm_hwm_kib(&server_pid);
+    let threads_seated = status_field(&server_pid, "Threads");
     let started = Instant::now();
     let results: Vec<(String, GameResult)> =
         threads.into_iter().map(|(name, t)| (name, t.join().expect("a game thread ran"))).collect();
@@ -299,9 +300,10 @@ fn concurrent_bot_games_all_finish() {
     if let Ok(pid) = std::env::var("NET_LOAD_SERVER_PID") {
         match vm_hwm_kib(&pid) {
             Some(kib) => println!(
-                "server peak memory (VmHWM) {:.1} MiB ({:.1} MiB once all were seated)",
+                "server peak memory (VmHWM) {:.1} MiB ({:.1} MiB once all were seated); {} threads once seated",
                 kib as f64 / 1024.0,
-                memory_seated.unwrap_or(0) as f64 / 1024.0
+                memory_seated.unwrap_or(0) as f64 / 1024.0,
+                threads_seated.map_or_else(|| "?".into(), |t| t.to_string())
             ),
             None => println!("server peak memory: /proc/{pid}/status unreadable"),
         }
