@@ -311,6 +311,37 @@ fn a_flood_of_chat_or_pings_is_slowed_to_the_readers_pace_and_drops_no_one_who_r
 }
 
 #[test]
+fn a_full_server_says_so_and_takes_clients_again_once_some_leave() {
+    let server = start(ServerConfig { max_connections: 3, ..test_config() }).expect("the server starts");
+    let mut held: Vec<Raw> = (0..3).map(|_| Raw::hello(server.addr())).collect();
+    let mut extra = Raw::connect(server.addr());
+    match extra.try_recv() {
+        Some(ServerMessage::Refused { reason }) => assert!(reason.contains("full"), "{reason}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // The ones let in are served as ever.
+    held[0].send(&ClientMessage::Ping { nonce: 5 });
+    assert_eq!(held[0].recv(), ServerMessage::Pong { nonce: 5 });
+    // A connection closed frees its place.
+    drop(held.pop());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let _again = loop {
+        let mut again = Raw::connect(server.addr());
+        again.send(&ClientMessage::Hello {
+            protocol: headless::protocol::PROTOCOL_VERSION,
+            program: "t".into(),
+        });
+        match again.try_recv() {
+            Some(ServerMessage::Welcome { .. }) => break again,
+            other => assert!(Instant::now() < deadline, "no place came free: {other:?}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(server.stats().open_connections, 3);
+    server.stop();
+}
+
+#[test]
 fn one_address_cannot_take_every_connection_slot() {
     let server = start(ServerConfig { max_per_address: 3, ..test_config() }).expect("the server starts");
     let held: Vec<Raw> = (0..3).map(|_| Raw::hello(server.addr())).collect();
