@@ -53,7 +53,15 @@ OUT=$(mktemp -d)
 NET_LOAD_SERVE="$OUT/addr" "$SERVER_BIN" load_server --ignored --exact --test-threads 1 \
   >"$OUT/serve.out" 2>"$OUT/serve.err" &
 SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; rm -rf "$OUT"' EXIT
+finish() {
+  kill "$SERVER" 2>/dev/null || true
+  if [ -s "$OUT/serve.err" ]; then
+    echo "the server's standard error:"
+    cat "$OUT/serve.err"
+  fi
+  rm -rf "$OUT"
+}
+trap finish EXIT
 
 for _ in $(seq 200); do
   [ -s "$OUT/addr" ] && break
