@@ -10,7 +10,8 @@ use game_core::{Seat, SeatView};
 use headless::net::server::{ServerConfig, start};
 use headless::protocol::{ClientMessage, ErrorKind, ServerMessage};
 use net_support::{
-    GRACE, Raw, finish_from_views, finish_with_random_moves, random_notation, test_config, test_server,
+    GRACE, Raw, finish_from_views, finish_with_random_moves, flood_one_line, random_notation, test_config,
+    test_server,
 };
 use serde_json::Value;
 use std::io::Write;
@@ -123,28 +124,17 @@ fn too_long_lines_silence_and_bad_handshakes_are_cut_off() {
 
     // A 10 MB line: an error and a disconnect, not 10 MB of buffering.
     let mut huge = Raw::hello(server.addr());
-    let mut writer = huge.stream.try_clone().unwrap();
-    let sender = std::thread::spawn(move || {
-        let chunk = vec![b'x'; 1 << 20];
-        for _ in 0..10 {
-            if writer.write_all(&chunk).is_err() {
-                return false;
-            }
+    let (reply, _) = flood_one_line(&mut huge, 10);
+    match reply {
+        Some(ServerMessage::Error { kind, reason }) => {
+            assert_eq!(kind, ErrorKind::LineTooLong, "{reason}");
+            assert!(reason.contains("longer than"), "{reason}");
         }
-        writer.write_all(b"\n").is_ok()
-    });
-    match huge.try_recv() {
-        Some(ServerMessage::Error { kind, .. }) => {
-            assert_eq!(kind, ErrorKind::LineTooLong);
-            assert_eq!(huge.try_recv(), None, "then the connection closes");
-        }
-        None => {}
-        Some(other) => panic!("unexpected {other:?}"),
+        other => panic!("expected the line_too_long error, got {other:?}"),
     }
-    let _ = sender.join();
+    assert_eq!(huge.try_recv(), None, "then the connection closes");
 
-    // A line just past the cap, then quiet: the error reply always arrives
-    // (a 10 MB flood may lose it to a reset while the client still writes).
+    // A line just past the cap, then quiet.
     let mut long = Raw::hello(server.addr());
     let mut line = vec![b'x'; headless::protocol::MAX_LINE + 100];
     line.push(b'\n');
@@ -317,6 +307,37 @@ fn a_flood_of_chat_or_pings_is_slowed_to_the_readers_pace_and_drops_no_one_who_r
     let plies = finish_with_random_moves::<Nim>(&mut a, &mut b, 5);
     assert!(plies > ply);
     assert_eq!(server.stats().dropped, 0, "{:?}", server.stats());
+    server.stop();
+}
+
+#[test]
+fn a_full_server_says_so_and_takes_clients_again_once_some_leave() {
+    let server = start(ServerConfig { max_connections: 3, ..test_config() }).expect("the server starts");
+    let mut held: Vec<Raw> = (0..3).map(|_| Raw::hello(server.addr())).collect();
+    let mut extra = Raw::connect(server.addr());
+    match extra.try_recv() {
+        Some(ServerMessage::Refused { reason }) => assert!(reason.contains("full"), "{reason}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // The ones let in are served as ever.
+    held[0].send(&ClientMessage::Ping { nonce: 5 });
+    assert_eq!(held[0].recv(), ServerMessage::Pong { nonce: 5 });
+    // A connection closed frees its place.
+    drop(held.pop());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let _again = loop {
+        let mut again = Raw::connect(server.addr());
+        again.send(&ClientMessage::Hello {
+            protocol: headless::protocol::PROTOCOL_VERSION,
+            program: "t".into(),
+        });
+        match again.try_recv() {
+            Some(ServerMessage::Welcome { .. }) => break again,
+            other => assert!(Instant::now() < deadline, "no place came free: {other:?}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(server.stats().open_connections, 3);
     server.stop();
 }
 

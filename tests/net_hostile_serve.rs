@@ -15,7 +15,7 @@ use game_core::rng::seeded;
 use game_core::{Observe, Seat, SeatView};
 use headless::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
 use headless::record::has_setup_phase;
-use net_support::{Raw, finish_from_views, random_notation};
+use net_support::{Raw, finish_from_views, flood_one_line, random_notation};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Shutdown, SocketAddr};
@@ -130,22 +130,12 @@ fn a_ten_megabyte_line_and_a_client_that_stops_reading_are_cut_off_without_the_s
     let before = server.peak_kib();
 
     // 10 MB and a newline from Blue, who is not to move.
-    let mut writer = blue.stream.try_clone().unwrap();
-    let sender = std::thread::spawn(move || {
-        let chunk = vec![b'x'; 1 << 20];
-        let sent = (0..10).take_while(|_| writer.write_all(&chunk).is_ok()).count();
-        let _ = writer.write_all(b"\n");
-        sent
-    });
-    match blue.try_recv() {
-        Some(ServerMessage::Error { kind, .. }) => {
-            assert_eq!(kind, ErrorKind::LineTooLong);
-            assert_eq!(blue.try_recv(), None, "then the connection closes");
-        }
-        None => {}
-        Some(other) => panic!("unexpected {other:?}"),
+    let (reply, megabytes_sent) = flood_one_line(&mut blue, 10);
+    match reply {
+        Some(ServerMessage::Error { kind, reason }) => assert_eq!(kind, ErrorKind::LineTooLong, "{reason}"),
+        other => panic!("expected the line_too_long error, got {other:?}"),
     }
-    let megabytes_sent = sender.join().unwrap();
+    assert_eq!(blue.try_recv(), None, "then the connection closes");
     let told = red.recv();
     assert!(matches!(told, ServerMessage::OpponentDisconnected { seat: Seat::SECOND, .. }), "{told:?}");
 

@@ -1,8 +1,23 @@
 //! The load benchmark's driver: many concurrent bot games of the real
-//! games on one server.
+//! games on one server, or many idle connections.
 //!
-//! Not part of the normal test run (`#[ignore]`); `shell/headless/benches/net-load.sh`
-//! starts `boardsuite serve` and runs this against it. Settings come from
+//! Not part of the normal test run (`#[ignore]`);
+//! `shell/headless/benches/net-load.sh` starts the server in a process of
+//! its own (this file's `load_server`) and runs a driver against it.
+//!
+//! `load_server` serves, with `ServerConfig::loopback()` (the defaults,
+//! but no cap per address, as every client comes from 127.0.0.1), until
+//! it is killed; it writes its address to the file `NET_LOAD_SERVE`
+//! names, and does nothing without it.
+//!
+//! `idle_connections_hold` opens `NET_LOAD_IDLE` connections (default
+//! 10,000) that say hello and then only ping, every 5 s for
+//! `NET_LOAD_HOLD` seconds (default 30), and reports the server's memory.
+//! It fails unless every connection is welcomed and every ping answered,
+//! and the server's peak memory stays within `NET_LOAD_IDLE_MAX_MIB`
+//! (default 300).
+//!
+//! `concurrent_bot_games_all_finish` plays the games. Settings come from
 //! the environment:
 //! - `NET_LOAD_ADDR`: the server (default: an in-process server);
 //! - `NET_LOAD_SERVER_PID`: its process, for its CPU time and peak memory;
@@ -32,6 +47,8 @@ use headless::net::server::{ServerConfig, start};
 use headless::protocol::Ending;
 use headless::registry::Registered;
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
 use std::sync::{Arc, Barrier};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -40,10 +57,19 @@ fn env_or(key: &str, default: &str) -> String {
     std::env::var(key).unwrap_or_else(|_| default.to_string())
 }
 
-fn vm_hwm_kib(pid: &str) -> Option<u64> {
+/// A number field of `/proc/PID/status` (`VmHWM`, `VmRSS`, `Threads`).
+fn status_field(pid: &str, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.split(':').next() == Some(field))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn vm_hwm_kib(pid: &str) -> Option<u64> {
+    status_field(pid, "VmHWM")
+}
+
+fn mib(kib: Option<u64>) -> String {
+    kib.map_or_else(|| "?".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
 }
 
 /// User plus system CPU time of a process, in seconds (100 ticks a second).
@@ -218,6 +244,7 @@ fn concurrent_bot_games_all_finish() {
     let seated_in = seating.elapsed();
     let cpu_before = cpu_seconds(&server_pid);
     let memory_seated = vm_hwm_kib(&server_pid);
+    let threads_seated = status_field(&server_pid, "Threads");
     let started = Instant::now();
     let results: Vec<(String, GameResult)> =
         threads.into_iter().map(|(name, t)| (name, t.join().expect("a game thread ran"))).collect();
@@ -273,9 +300,10 @@ fn concurrent_bot_games_all_finish() {
     if let Ok(pid) = std::env::var("NET_LOAD_SERVER_PID") {
         match vm_hwm_kib(&pid) {
             Some(kib) => println!(
-                "server peak memory (VmHWM) {:.1} MiB ({:.1} MiB once all were seated)",
+                "server peak memory (VmHWM) {:.1} MiB ({:.1} MiB once all were seated); {} threads once seated",
                 kib as f64 / 1024.0,
-                memory_seated.unwrap_or(0) as f64 / 1024.0
+                memory_seated.unwrap_or(0) as f64 / 1024.0,
+                threads_seated.map_or_else(|| "?".into(), |t| t.to_string())
             ),
             None => println!("server peak memory: /proc/{pid}/status unreadable"),
         }
@@ -286,4 +314,117 @@ fn concurrent_bot_games_all_finish() {
     println!("load average at the end: {}", load_average());
     assert!(failures.is_empty(), "{} games went wrong:\n{}", failures.len(), failures.join("\n"));
     println!("failures 0: every game finished with zero lost or refused moves");
+}
+
+#[test]
+#[ignore = "the benchmark's server: run shell/headless/benches/net-load.sh"]
+fn load_server() {
+    let Ok(file) = std::env::var("NET_LOAD_SERVE") else { return };
+    let server = start(ServerConfig::loopback()).expect("the server starts");
+    std::fs::write(&file, server.addr().to_string()).expect("the address file is writable");
+    server.wait();
+}
+
+/// One idle client: it said hello and only pings. (One descriptor each,
+/// so that 10,000 fit under the usual hard limit of open files.)
+struct IdleClient {
+    reader: BufReader<TcpStream>,
+}
+
+impl IdleClient {
+    /// Connects and says hello; the server's first line, or why none came.
+    fn open(addr: &str) -> Result<(IdleClient, String), String> {
+        let stream = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
+        stream.set_read_timeout(Some(Duration::from_secs(30))).map_err(|e| e.to_string())?;
+        let mut client = IdleClient { reader: BufReader::with_capacity(256, stream) };
+        client.say(r#"{"type":"hello","protocol":1,"program":"net-load idle"}"#)?;
+        let first = client.hear()?;
+        Ok((client, first))
+    }
+
+    fn say(&mut self, line: &str) -> Result<(), String> {
+        self.reader.get_mut().write_all(format!("{line}\n").as_bytes()).map_err(|e| format!("write: {e}"))
+    }
+
+    fn hear(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.reader.read_line(&mut line) {
+            Ok(0) => Err("closed".into()),
+            Ok(_) => Ok(line),
+            Err(e) => Err(format!("read: {e}")),
+        }
+    }
+}
+
+#[test]
+#[ignore = "a benchmark: run IDLE=10000 shell/headless/benches/net-load.sh"]
+fn idle_connections_hold() {
+    let count: usize = env_or("NET_LOAD_IDLE", "10000").parse().expect("NET_LOAD_IDLE is a number");
+    let hold: u64 = env_or("NET_LOAD_HOLD", "30").parse().expect("NET_LOAD_HOLD is seconds");
+    let max_mib: f64 = env_or("NET_LOAD_IDLE_MAX_MIB", "300").parse().expect("NET_LOAD_IDLE_MAX_MIB is MiB");
+    let addr = std::env::var("NET_LOAD_ADDR").expect("NET_LOAD_ADDR names the server");
+    let pid = std::env::var("NET_LOAD_SERVER_PID").expect("NET_LOAD_SERVER_PID names the server");
+    let rss_before = status_field(&pid, "VmRSS");
+
+    let opening = Instant::now();
+    let mut clients = Vec::with_capacity(count);
+    let mut turned_away: BTreeMap<String, usize> = BTreeMap::new();
+    for _ in 0..count {
+        match IdleClient::open(&addr) {
+            Ok((client, first)) if first.contains(r#""type":"welcome""#) => clients.push(client),
+            Ok((_, first)) => *turned_away.entry(first.trim().to_string()).or_default() += 1,
+            Err(e) => *turned_away.entry(e).or_default() += 1,
+        }
+    }
+    let opened_in = opening.elapsed();
+    let rss_open = status_field(&pid, "VmRSS");
+    let threads = status_field(&pid, "Threads");
+
+    // Ping rounds: every client pings, then every pong is read.
+    let mut rounds = 0u64;
+    let mut lost = 0usize;
+    let holding = Instant::now();
+    while holding.elapsed() < Duration::from_secs(hold) {
+        rounds += 1;
+        let ping = format!(r#"{{"type":"ping","nonce":{rounds}}}"#);
+        let pong = format!(r#""nonce":{rounds}"#);
+        for client in &mut clients {
+            if client.say(&ping).is_err() {
+                lost += 1;
+            }
+        }
+        for client in &mut clients {
+            match client.hear() {
+                Ok(line) if line.contains(r#""type":"pong""#) && line.contains(&pong) => {}
+                _ => lost += 1,
+            }
+        }
+        std::thread::sleep(Duration::from_secs(5).min(Duration::from_secs(hold)));
+    }
+    let rss_end = status_field(&pid, "VmRSS");
+    let peak = vm_hwm_kib(&pid);
+    let held = clients.len();
+    println!("idle connections: {held} of {count} welcomed in {:.2} s", opened_in.as_secs_f64());
+    for (why, n) in &turned_away {
+        println!("  {n} turned away: {why}");
+    }
+    println!("ping rounds {rounds} over {hold} s, unanswered pings {lost}");
+    println!(
+        "server RSS {} before, {} with all open, {} at the end; peak (VmHWM) {}; threads {}",
+        mib(rss_before),
+        mib(rss_open),
+        mib(rss_end),
+        mib(peak),
+        threads.map_or_else(|| "?".into(), |t| t.to_string())
+    );
+    if let (Some(open), Some(before)) = (rss_open, rss_before) {
+        println!("  {:.1} KiB a connection", open.saturating_sub(before) as f64 / held.max(1) as f64);
+    }
+    if let Some(kib) = vm_hwm_kib("self") {
+        println!("driver peak memory (VmHWM) {:.1} MiB", kib as f64 / 1024.0);
+    }
+    assert_eq!(held, count, "every connection is welcomed");
+    assert_eq!(lost, 0, "every ping is answered");
+    let peak_mib = peak.expect("the server's /proc status is readable") as f64 / 1024.0;
+    assert!(peak_mib <= max_mib, "server peak {peak_mib:.1} MiB is over {max_mib} MiB");
 }

@@ -205,3 +205,32 @@ pub fn finish_from_views<G: Observe>(
         mover.send(&ClientMessage::Move { ply, notation });
     }
 }
+
+/// Sends one line of `mib` MiB of `x` and its newline, in 64 KiB pieces
+/// from a thread of its own, while reading; the writing stops when the
+/// server's first reply arrives. Returns that reply (`None` if the
+/// connection closed without one) and the MiB written.
+pub fn flood_one_line(raw: &mut Raw, mib: usize) -> (Option<ServerMessage>, usize) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let replied = Arc::new(AtomicBool::new(false));
+    let mut writer = raw.stream.try_clone().expect("a second handle on the socket");
+    let stop = Arc::clone(&replied);
+    let sender = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 64 << 10];
+        let mut sent = 0;
+        while sent < mib << 20 && !stop.load(Ordering::SeqCst) {
+            if writer.write_all(&chunk).is_err() {
+                return sent >> 20;
+            }
+            sent += chunk.len();
+        }
+        if !stop.load(Ordering::SeqCst) {
+            let _ = writer.write_all(b"\n");
+        }
+        sent >> 20
+    });
+    let reply = raw.try_recv();
+    replied.store(true, Ordering::SeqCst);
+    (reply, sender.join().expect("the sender ran"))
+}

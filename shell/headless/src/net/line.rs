@@ -3,6 +3,7 @@
 //! A peer that sends a 10 MB line must not make us buffer 10 MB: the reader
 //! holds at most `max + 1` bytes and reports [`LineError::TooLong`] as soon
 //! as the cap is passed, so the caller can answer and hang up.
+//! [`LineBuffer`] is that logic without the reading, for any source.
 
 use std::io::{self, Read};
 use std::time::Instant;
@@ -28,21 +29,84 @@ impl LineError {
     }
 }
 
-/// Reads lines of at most `max` bytes (the newline excluded) from `R`.
+/// The bytes of lines of at most `max` bytes (the newline excluded), fed
+/// by any source: [`LineReader`] reads a blocking stream into it, the
+/// server's connections an async socket.
 #[derive(Debug)]
-pub struct LineReader<R> {
-    inner: R,
+pub struct LineBuffer {
     buf: Vec<u8>,
     scanned: usize,
     max: usize,
 }
 
-const CHUNK: usize = 8 * 1024;
+/// The most bytes one read asks for.
+pub const CHUNK: usize = 8 * 1024;
+
+impl LineBuffer {
+    /// An empty buffer for lines up to `max` bytes.
+    pub fn new(max: usize) -> Self {
+        LineBuffer { buf: Vec::new(), scanned: 0, max }
+    }
+
+    /// The next complete line held, without its `\n` (and without a `\r`
+    /// before it); `None` if more bytes are needed. An error is final for
+    /// [`LineError::TooLong`] and affects only this line for
+    /// [`LineError::NotUtf8`].
+    pub fn next_line(&mut self) -> Option<Result<String, LineError>> {
+        if let Some(at) = self.buf[self.scanned..].iter().position(|&b| b == b'\n') {
+            let end = self.scanned + at;
+            let mut line: Vec<u8> = self.buf.drain(..=end).collect();
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            self.scanned = 0;
+            if self.buf.is_empty() {
+                // An idle connection holds no buffer.
+                self.buf = Vec::new();
+            }
+            if line.len() > self.max {
+                return Some(Err(LineError::TooLong));
+            }
+            return Some(String::from_utf8(line).map_err(|_| LineError::NotUtf8));
+        }
+        self.scanned = self.buf.len();
+        if self.buf.len() > self.max {
+            return Some(Err(LineError::TooLong));
+        }
+        None
+    }
+
+    /// Appends what `read` puts into the space it is given (never more
+    /// than enough to see the cap passed, at most [`CHUNK`]), and returns
+    /// its result: `Ok(0)` means the source is closed.
+    pub fn fill(&mut self, read: impl FnOnce(&mut [u8]) -> io::Result<usize>) -> io::Result<usize> {
+        let room = self.max.saturating_add(1).saturating_sub(self.buf.len()).clamp(1, CHUNK);
+        let old = self.buf.len();
+        self.buf.resize(old + room, 0);
+        let result = read(&mut self.buf[old..]);
+        let n = *result.as_ref().unwrap_or(&0);
+        self.buf.truncate(old + n.min(room));
+        result
+    }
+
+    /// How many bytes wait in the buffer (a partial line).
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+}
+
+/// Reads lines of at most `max` bytes (the newline excluded) from `R`.
+#[derive(Debug)]
+pub struct LineReader<R> {
+    inner: R,
+    lines: LineBuffer,
+}
 
 impl<R: Read> LineReader<R> {
     /// A reader of lines up to `max` bytes.
     pub fn new(inner: R, max: usize) -> Self {
-        LineReader { inner, buf: Vec::new(), scanned: 0, max }
+        LineReader { inner, lines: LineBuffer::new(max) }
     }
 
     /// The next line, without its `\n` (and without a `\r` before it).
@@ -55,51 +119,25 @@ impl<R: Read> LineReader<R> {
     /// (The socket's read timeout bounds each single read.)
     pub fn read_line_by(&mut self, deadline: Option<Instant>) -> Result<String, LineError> {
         loop {
-            if let Some(at) = self.buf[self.scanned..].iter().position(|&b| b == b'\n') {
-                let end = self.scanned + at;
-                let mut line: Vec<u8> = self.buf.drain(..=end).collect();
-                line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                self.scanned = 0;
-                if line.len() > self.max {
-                    return Err(LineError::TooLong);
-                }
-                return String::from_utf8(line).map_err(|_| LineError::NotUtf8);
-            }
-            self.scanned = self.buf.len();
-            if self.buf.len() > self.max {
-                return Err(LineError::TooLong);
+            if let Some(line) = self.lines.next_line() {
+                return line;
             }
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(LineError::Io(io::Error::from(io::ErrorKind::TimedOut)));
             }
-            // Never hold more than max + 1 bytes: enough to see the cap passed.
-            let room = (self.max + 1 - self.buf.len()).min(CHUNK);
-            let old = self.buf.len();
-            self.buf.resize(old + room, 0);
-            let read = self.inner.read(&mut self.buf[old..]);
-            match read {
-                Ok(0) => {
-                    self.buf.truncate(old);
-                    return Err(LineError::Closed);
-                }
-                Ok(n) => self.buf.truncate(old + n),
-                Err(e) => {
-                    self.buf.truncate(old);
-                    if e.kind() == io::ErrorKind::Interrupted {
-                        continue;
-                    }
-                    return Err(LineError::Io(e));
-                }
+            let inner = &mut self.inner;
+            match self.lines.fill(|space| inner.read(space)) {
+                Ok(0) => return Err(LineError::Closed),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(LineError::Io(e)),
             }
         }
     }
 
     /// How many bytes wait in the buffer (a partial line).
     pub fn buffered(&self) -> usize {
-        self.buf.len()
+        self.lines.buffered()
     }
 }
 

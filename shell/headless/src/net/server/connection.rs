@@ -3,8 +3,9 @@
 
 use super::outbox::{self, Outbox};
 use super::room::{Room, line};
+use super::socket_lines::SocketLines;
 use super::{Shared, lock};
-use crate::net::line::{LineError, LineReader};
+use crate::net::line::LineError;
 use crate::net::secrets::same_secret;
 use crate::net::table::Refusal;
 use crate::protocol::{
@@ -13,11 +14,14 @@ use crate::protocol::{
 use crate::record::save_file;
 use game_core::Seat;
 use serde_json::Value;
-use std::io::{Read, Write};
-use std::net::{IpAddr, Shutdown, TcpStream};
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+use tokio::time::{Instant, sleep, timeout, timeout_at};
 
 /// Unreadable lines tolerated before the client is dropped.
 const GARBAGE_LIMIT: u32 = 16;
@@ -25,67 +29,55 @@ const GARBAGE_LIMIT: u32 = 16;
 /// How long a reader naps while a queue its client feeds is backed up.
 const BACKPRESSURE_NAP: Duration = Duration::from_millis(2);
 
+/// `wait` from now; a wait too long to represent is a year.
+fn deadline_after(wait: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(wait).unwrap_or_else(|| now + Duration::from_secs(365 * 86_400))
+}
+
 /// Answers a connection over a limit with `reason` and closes it.
-pub(super) fn refuse(mut stream: TcpStream, reason: &str) {
-    let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
+pub(super) async fn refuse(mut stream: TcpStream, reason: &str) {
     let refused = ServerMessage::Refused { reason: reason.into() };
-    let _ = stream.write_all(format!("{}\n", line(&refused)).as_bytes());
-    let _ = stream.shutdown(Shutdown::Both);
+    let text = format!("{}\n", line(&refused));
+    let _ = timeout(Duration::from_millis(200), stream.write_all(text.as_bytes())).await;
+    let _ = stream.shutdown().await;
 }
 
-/// Serves one connection from `address` until it closes. Runs on the
-/// connection's own thread.
-pub(super) fn run(shared: &Arc<Shared>, stream: TcpStream, id: u64, address: IpAddr) {
-    shared.counters.open_connections.fetch_add(1, Ordering::Relaxed);
-    if let Ok(clone) = stream.try_clone() {
-        lock(&shared.connections).insert(id, clone);
-    }
-    if !shared.stopping.load(Ordering::SeqCst) {
-        serve(shared, &stream, id, address);
-    }
-    lock(&shared.connections).remove(&id);
-    shared.counters.open_connections.fetch_sub(1, Ordering::Relaxed);
-}
-
-fn serve(shared: &Arc<Shared>, stream: &TcpStream, id: u64, address: IpAddr) {
+/// Serves one connection from `address` until it closes, the server stops
+/// or the connection is killed.
+pub(super) async fn run(shared: Arc<Shared>, stream: TcpStream, id: u64, address: IpAddr) {
     let _ = stream.set_nodelay(true);
     let config = &shared.config;
-    let Ok((outbox, writer)) = outbox::open(
+    let (read_half, write_half) = stream.into_split();
+    let kill = Arc::new(watch::channel(false).0);
+    let (outbox, writer) = outbox::open(
         id,
-        stream,
         config.outbox_capacity,
         config.write_timeout,
+        Arc::clone(&kill),
         Arc::clone(&shared.counters.dropped),
-    ) else {
-        return;
+    );
+    let writer = tokio::spawn(writer.run(write_half));
+    let mut reader = SocketLines::new(read_half, config.max_line);
+    let mut conn = Connection {
+        shared: Arc::clone(&shared),
+        address,
+        outbox,
+        binding: None,
+        garbage: 0,
+        killed: kill.subscribe(),
+        stop: shared.stop.subscribe(),
     };
-    let mut conn = Connection { shared: Arc::clone(shared), address, outbox, binding: None, garbage: 0 };
-    let mut reader = LineReader::new(stream, config.max_line);
-    let linger = conn.serve(&mut reader, stream);
+    let linger = conn.serve(&mut reader).await;
     conn.leave();
     drop(conn);
     // The writer sends what is queued (an error reply, say), then ends.
-    let _ = writer.join();
+    let _ = writer.await;
     if linger {
-        drain(stream);
-    }
-    let _ = stream.shutdown(Shutdown::Both);
-}
-
-/// Reads and discards what the client still sends, briefly, so that our
-/// last words are not lost to a reset when we close on unread data.
-fn drain(mut stream: &TcpStream) {
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
-    let deadline = Instant::now() + Duration::from_millis(250);
-    let mut buf = [0u8; 8192];
-    let mut total = 0usize;
-    while Instant::now() < deadline && total < 16 << 20 {
-        match stream.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => total += n,
-            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
-            Err(_) => break,
-        }
+        // Our last words must not be lost to a reset when we close on
+        // unread data: a client still sending its 10 MB line is read to
+        // the end of it.
+        reader.drain(Duration::from_millis(250), Duration::from_secs(2), 16 << 20).await;
     }
 }
 
@@ -103,6 +95,18 @@ struct Connection {
     outbox: Outbox,
     binding: Option<Binding>,
     garbage: u32,
+    /// Set when the connection is killed (see [`Outbox::kill`]).
+    killed: watch::Receiver<bool>,
+    /// Set when the server stops.
+    stop: watch::Receiver<bool>,
+}
+
+/// Why no line came.
+enum Silence {
+    /// The line did not arrive in time.
+    Timeout,
+    /// The connection was killed or the server stops.
+    Ended,
 }
 
 /// What to do after a command.
@@ -127,13 +131,28 @@ impl Connection {
         self.refuse(refusal(kind, reason));
     }
 
+    /// The next line, by `deadline`, unless the connection is killed or the
+    /// server stops first.
+    async fn next_line(
+        &mut self,
+        reader: &mut SocketLines,
+        deadline: Instant,
+    ) -> Result<Result<String, LineError>, Silence> {
+        let (killed, stop) = (&mut self.killed, &mut self.stop);
+        tokio::select! {
+            line = timeout_at(deadline, reader.read_line()) => line.map_err(|_| Silence::Timeout),
+            _ = killed.wait_for(|k| *k) => Err(Silence::Ended),
+            _ = stop.wait_for(|s| *s) => Err(Silence::Ended),
+        }
+    }
+
     /// Runs the session; returns whether to linger before closing.
-    fn serve(&mut self, reader: &mut LineReader<&TcpStream>, stream: &TcpStream) -> bool {
+    async fn serve(&mut self, reader: &mut SocketLines) -> bool {
         let config = &self.shared.config;
-        let _ = stream.set_read_timeout(Some(config.handshake_timeout));
-        let hello = match reader.read_line_by(Instant::now().checked_add(config.handshake_timeout)) {
-            Ok(text) => decode_client(&text).ok(),
-            Err(_) => return false,
+        let (handshake, idle, max_line) = (config.handshake_timeout, config.idle_timeout, config.max_line);
+        let hello = match self.next_line(reader, deadline_after(handshake)).await {
+            Ok(Ok(text)) => decode_client(&text).ok(),
+            _ => return false,
         };
         match hello {
             Some(ClientMessage::Hello { protocol, .. }) if protocol == PROTOCOL_VERSION => {
@@ -152,19 +171,21 @@ impl Connection {
                 return true;
             }
         }
-        let idle = config.idle_timeout;
-        let max_line = config.max_line;
-        let _ = stream.set_read_timeout(Some(idle));
         loop {
-            self.wait_for_readers();
-            if self.shared.stopping.load(Ordering::SeqCst) {
-                return false;
-            }
+            self.wait_for_readers().await;
             // Each line must be complete within the idle time, so a client
             // trickling bytes cannot hold a connection forever.
-            match reader.read_line_by(Instant::now().checked_add(idle)) {
-                Ok(text) if text.trim().is_empty() => {}
-                Ok(text) => match decode_client(&text) {
+            match self.next_line(reader, deadline_after(idle)).await {
+                Err(Silence::Ended) => return false,
+                Err(Silence::Timeout) => {
+                    self.drop_client(
+                        ErrorKind::Timeout,
+                        format!("silent for {} s; closing", idle.as_secs_f32()),
+                    );
+                    return false;
+                }
+                Ok(Ok(text)) if text.trim().is_empty() => {}
+                Ok(Ok(text)) => match decode_client(&text) {
                     Ok(message) => {
                         if let Err(r) = self.handle(message) {
                             self.refuse(r);
@@ -176,26 +197,19 @@ impl Connection {
                         }
                     }
                 },
-                Err(LineError::TooLong) => {
+                Ok(Err(LineError::TooLong)) => {
                     self.drop_client(
                         ErrorKind::LineTooLong,
                         format!("a line is longer than {max_line} bytes; closing"),
                     );
                     return true;
                 }
-                Err(LineError::NotUtf8) => {
+                Ok(Err(LineError::NotUtf8)) => {
                     if self.unreadable("a line is not UTF-8".into()) {
                         return true;
                     }
                 }
-                Err(e) if e.is_timeout() => {
-                    self.drop_client(
-                        ErrorKind::Timeout,
-                        format!("silent for {} s; closing", idle.as_secs_f32()),
-                    );
-                    return false;
-                }
-                Err(_) => return false,
+                Ok(Err(_)) => return false,
             }
         }
     }
@@ -221,13 +235,14 @@ impl Connection {
     /// dropped however well they read. The wait is at most the write
     /// timeout: by then a recipient that reads nothing has been dropped by
     /// its writer.
-    fn wait_for_readers(&self) {
-        let deadline = Instant::now() + self.shared.config.write_timeout;
+    async fn wait_for_readers(&self) {
+        let deadline = deadline_after(self.shared.config.write_timeout);
         while self.feeds_a_backed_up_queue()
             && Instant::now() < deadline
-            && !self.shared.stopping.load(Ordering::SeqCst)
+            && !*self.stop.borrow()
+            && !*self.killed.borrow()
         {
-            std::thread::sleep(BACKPRESSURE_NAP);
+            sleep(BACKPRESSURE_NAP).await;
         }
     }
 
@@ -510,8 +525,8 @@ impl Connection {
         let slot = &mut room.seats[binding.seat.index()];
         if slot.conn.as_ref().is_some_and(|c| c.conn == self.outbox.conn) {
             slot.conn = None;
-            slot.left_at = Some(Instant::now());
-            room.last_seen = Instant::now();
+            slot.left_at = Some(std::time::Instant::now());
+            room.last_seen = std::time::Instant::now();
             if room.table.finish().is_none() {
                 room.send_to_others(
                     binding.seat,

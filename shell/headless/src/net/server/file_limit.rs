@@ -1,17 +1,18 @@
 //! The open-file limit, which caps how many connections a server can hold.
 //!
-//! Each connection uses three file descriptors (the socket, the clone its
-//! writer thread holds, the clone kept to shut it down). Under the common
-//! soft limit of 1,024 a server would hold only about 330 connections and
+//! Each connection uses one file descriptor, its socket (its reader and
+//! writer are tasks, not threads, and share it). Under the common soft
+//! limit of 1,024 a server would hold under a thousand connections and
 //! then fail to set up new ones without a word. So [`start`](super::start)
 //! raises the soft limit to the hard one, and the server sizes its
 //! connection limit to what the descriptors allow, refusing the rest with
 //! "the server is full".
 
 /// Descriptors each connection uses.
-pub const PER_CONNECTION: u64 = 3;
-/// Descriptors kept for everything else: the listener, records, threads'
-/// own, the standard streams.
+pub const PER_CONNECTION: u64 = 1;
+/// Descriptors kept for everything else: the listener, the runtime's
+/// event queue, records, the standard streams, a refused connection's
+/// socket while it is told why.
 pub const RESERVED: u64 = 64;
 
 /// The most connections `descriptors` open files allow.
@@ -64,9 +65,9 @@ mod tests {
 
     #[test]
     fn connections_are_sized_to_the_descriptors() {
-        assert_eq!(connections_for(1_024), 320);
+        assert_eq!(connections_for(1_024), 960);
         assert_eq!(connections_for(10), 0);
-        assert_eq!(connections_for(1 << 20), ((1 << 20) - 64) / 3);
+        assert_eq!(connections_for(20_000), 19_936);
     }
 
     #[cfg(target_os = "linux")]

@@ -1,11 +1,13 @@
 //! The referee server: many games by game code, each with its one
 //! `Referee`, over newline-delimited JSON on TCP.
 //!
-//! Threads: one accepting connections, one janitor forgetting finished or
-//! deserted games, and per connection a reader (which runs the commands)
-//! and a writer (see [`outbox`]). A room's lock is held only for the
-//! referee's work and non-blocking queue pushes, so a slow client never
-//! stalls another game.
+//! Connections are event-driven: a tokio runtime with a worker thread a
+//! core runs, per connection, a reader task (which runs the commands) and
+//! a writer task (see [`outbox`]), so an idle connection costs a socket
+//! and a few kilobytes, not two threads. One more thread runs the janitor,
+//! which forgets finished or deserted games. A room's lock is held only
+//! for the referee's work and non-blocking queue pushes, never across a
+//! wait, so a slow client never stalls another game.
 //!
 //! The same server runs headless (`boardsuite serve`) and inside the host's
 //! GUI: [`start`] returns a [`ServerHandle`] that stops it.
@@ -17,20 +19,25 @@
 //! server.stop();
 //! ```
 
+mod admission;
 mod connection;
 pub mod file_limit;
 pub mod outbox;
 pub mod room;
+mod socket_lines;
 
+use admission::Admission;
 use room::Room;
 use std::collections::HashMap;
 use std::io;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 use super::secrets::Secrets;
 use super::table::GameCatalog;
@@ -87,7 +94,7 @@ impl Default for ServerConfig {
             write_timeout: Duration::from_secs(10),
             outbox_capacity: 1024,
             max_line: crate::protocol::MAX_LINE,
-            max_connections: 4096,
+            max_connections: 16_384,
             max_per_address: 64,
             max_rooms: 10_000,
             max_rooms_per_address: 32,
@@ -144,46 +151,20 @@ struct Counters {
     dropped: Arc<AtomicU64>,
 }
 
-/// What every thread of the server shares.
+/// What every task and thread of the server shares.
 struct Shared {
     config: ServerConfig,
     /// Rooms by game code. Lock order: this map, then a room; never the
     /// other way round.
     rooms: Mutex<HashMap<String, Arc<Mutex<Room>>>>,
-    /// Every open connection, to shut down on stop.
-    connections: Mutex<HashMap<u64, TcpStream>>,
     /// Open connections by the client's address.
     per_address: Mutex<HashMap<IpAddr, usize>>,
     next_conn: AtomicU64,
     stopping: AtomicBool,
+    /// Set once when the server stops; every connection watches it.
+    stop: watch::Sender<bool>,
     secrets: Secrets,
     counters: Counters,
-}
-
-impl Shared {
-    /// Counts a new connection from `address`; false (and nothing
-    /// counted) if that address holds [`ServerConfig::max_per_address`]
-    /// already.
-    fn take_address_slot(&self, address: IpAddr) -> bool {
-        let mut open = lock(&self.per_address);
-        let count = open.entry(address).or_insert(0);
-        if *count >= self.config.max_per_address {
-            return false;
-        }
-        *count += 1;
-        true
-    }
-
-    /// Counts a connection from `address` closed.
-    fn give_address_slot(&self, address: IpAddr) {
-        let mut open = lock(&self.per_address);
-        if let Some(count) = open.get_mut(&address) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&address);
-            }
-        }
-    }
 }
 
 /// Locks a mutex, carrying on if a thread panicked while holding it: the
@@ -213,21 +194,37 @@ pub fn start(mut config: ServerConfig) -> io::Result<ServerHandle> {
     if let Some(descriptors) = file_limit::raise_open_file_limit() {
         config.max_connections = config.max_connections.min(file_limit::connections_for(descriptors));
     }
-    let listener = TcpListener::bind(config.bind)?;
+    let listener = std::net::TcpListener::bind(config.bind)?;
     let addr = listener.local_addr()?;
+    listener.set_nonblocking(true)?;
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .thread_name("net-worker")
+        .enable_io()
+        .enable_time()
+        .build()?;
+    let listener = {
+        let _inside = runtime.enter();
+        TcpListener::from_std(listener)?
+    };
     let shared = Arc::new(Shared {
         config,
         rooms: Mutex::new(HashMap::new()),
-        connections: Mutex::new(HashMap::new()),
         per_address: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         stopping: AtomicBool::new(false),
+        stop: watch::channel(false).0,
         secrets: Secrets::new(),
         counters: Counters::default(),
     });
     let acceptor = {
         let shared = Arc::clone(&shared);
-        std::thread::Builder::new().name("net-accept".into()).spawn(move || accept_loop(&shared, listener))?
+        std::thread::Builder::new().name("net-accept".into()).spawn(move || {
+            runtime.block_on(accept_loop(&shared, listener));
+            // Ends every connection still open.
+            runtime.shutdown_timeout(Duration::from_secs(1));
+        })?
     };
     let janitor = {
         let shared = Arc::clone(&shared);
@@ -275,15 +272,7 @@ impl ServerHandle {
 
     fn shut_down(&mut self) {
         self.shared.stopping.store(true, Ordering::SeqCst);
-        // Wake the acceptor with a connection of our own.
-        let mut wake = self.addr;
-        if wake.ip().is_unspecified() {
-            wake.set_ip(if wake.is_ipv4() { Ipv4Addr::LOCALHOST.into() } else { Ipv6Addr::LOCALHOST.into() });
-        }
-        let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
-        for stream in lock(&self.shared.connections).values() {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
+        self.shared.stop.send_replace(true);
         for thread in self.threads.drain(..) {
             let _ = thread.join();
         }
@@ -298,43 +287,33 @@ impl Drop for ServerHandle {
     }
 }
 
-fn accept_loop(shared: &Arc<Shared>, listener: TcpListener) {
-    for stream in listener.incoming() {
-        if shared.stopping.load(Ordering::SeqCst) {
-            break;
-        }
-        let Ok(stream) = stream else {
+/// Accepts connections until the server stops, each served by its own
+/// task, or refused in words when over a limit.
+async fn accept_loop(shared: &Arc<Shared>, listener: TcpListener) {
+    let mut stop = shared.stop.subscribe();
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stop.wait_for(|s| *s) => return,
+        };
+        let Ok((stream, peer)) = accepted else {
             // Out of file descriptors and the like: back off a little.
-            std::thread::sleep(Duration::from_millis(10));
+            tokio::time::sleep(Duration::from_millis(10)).await;
             continue;
         };
         let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
         shared.counters.connections.fetch_add(1, Ordering::Relaxed);
-        let too_many = shared.counters.open_connections.load(Ordering::Relaxed) as usize
-            >= shared.config.max_connections;
-        if too_many {
-            connection::refuse(stream, "the server is full; try again later");
-            continue;
-        }
-        let Some(address) = stream.peer_addr().ok().map(|a| a.ip()) else { continue };
-        if !shared.take_address_slot(address) {
-            connection::refuse(stream, "too many connections from your address; close some and try again");
-            continue;
-        }
-        let spawned = {
-            let shared = Arc::clone(shared);
-            std::thread::Builder::new()
-                .name(format!("net-read-{id}"))
-                .stack_size(256 * 1024)
-                .spawn(move || {
-                    connection::run(&shared, stream, id, address);
-                    shared.give_address_slot(address);
-                })
-                .map(|_| ())
-        };
-        if spawned.is_err() {
-            shared.give_address_slot(address);
-            std::thread::sleep(Duration::from_millis(10));
+        match Admission::take(shared, peer.ip()) {
+            Ok(admitted) => {
+                let shared = Arc::clone(shared);
+                tokio::spawn(async move {
+                    connection::run(Arc::clone(&shared), stream, id, admitted.address()).await;
+                    drop(admitted);
+                });
+            }
+            Err(reason) => {
+                tokio::spawn(connection::refuse(stream, reason));
+            }
         }
     }
 }

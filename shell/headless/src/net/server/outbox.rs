@@ -1,10 +1,10 @@
-//! A connection's outgoing lines: a bounded queue and a writer thread.
+//! A connection's outgoing lines: a bounded queue and a writer task.
 //!
-//! Nothing on the server ever blocks on a client's socket. Lines go into a
-//! bounded queue with `try_send`; a writer thread of the connection writes
-//! them with a write timeout. A client that reads nothing for that long is
-//! dropped, and so is one whose queue fills up: its socket is shut down,
-//! which ends both threads.
+//! Nothing on the server ever waits on a client's socket. Lines go into a
+//! bounded queue with `try_send`; the connection's writer task writes them,
+//! and a write that makes no progress for the write timeout drops the
+//! client. So does a full queue: the connection is [killed](Outbox::kill),
+//! which ends its reader and its writer.
 //!
 //! A queue more than half full is [backed up](Outbox::is_backed_up): the
 //! connections whose commands feed it stop being read for a while (see the
@@ -12,21 +12,22 @@
 //! lines, pings) slows to the pace its recipients read, rather than filling
 //! their queues and getting them dropped, however well they read.
 
-use std::io::{BufWriter, Write};
-use std::net::{Shutdown, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
-use std::thread::JoinHandle;
 use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::tcp::OwnedWriteHalf;
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::{Receiver, Sender, channel};
+use tokio::sync::watch;
 
 /// The sending end of one connection.
 #[derive(Clone, Debug)]
 pub struct Outbox {
     /// The connection's id on this server.
     pub conn: u64,
-    queue: SyncSender<Arc<str>>,
-    stream: Arc<TcpStream>,
+    queue: Sender<Arc<str>>,
+    kill: Arc<watch::Sender<bool>>,
     dropped: Arc<AtomicBool>,
     drop_count: Arc<AtomicU64>,
     /// Lines queued and not yet taken by the writer.
@@ -49,19 +50,18 @@ impl Outbox {
         match sent {
             Ok(()) => true,
             Err(TrySendError::Full(_)) => {
-                if !self.dropped.swap(true, Ordering::Relaxed) {
-                    self.drop_count.fetch_add(1, Ordering::Relaxed);
-                }
+                count_drop(&self.dropped, &self.drop_count);
                 self.kill();
                 false
             }
-            Err(TrySendError::Disconnected(_)) => false,
+            Err(TrySendError::Closed(_)) => false,
         }
     }
 
-    /// Shuts the connection down at once, both ways.
+    /// Ends the connection at once: its reader and writer stop, and
+    /// nothing more is written.
     pub fn kill(&self) {
-        let _ = self.stream.shutdown(Shutdown::Both);
+        self.kill.send_replace(true);
     }
 
     /// Whether more than half the queue waits for the writer (and the
@@ -71,58 +71,121 @@ impl Outbox {
     }
 }
 
-/// Opens an outbox of `capacity` lines on `stream` and starts its writer;
-/// `drop_count` counts clients dropped for not reading. The writer ends when every [`Outbox`] clone is dropped (after writing
-/// what is queued) or when a write fails or times out.
+/// Counts a client dropped for not reading, once however it shows.
+fn count_drop(dropped: &AtomicBool, drop_count: &AtomicU64) {
+    if !dropped.swap(true, Ordering::Relaxed) {
+        drop_count.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// What the connection's writer task needs.
+pub struct Writer {
+    lines: Receiver<Arc<str>>,
+    queued: Arc<AtomicUsize>,
+    closed: Arc<AtomicBool>,
+    kill: Arc<watch::Sender<bool>>,
+    dropped: Arc<AtomicBool>,
+    drop_count: Arc<AtomicU64>,
+    write_timeout: Duration,
+}
+
+/// Opens an outbox of `capacity` lines; `drop_count` counts clients
+/// dropped for not reading. Run the returned [`Writer`] on the socket's
+/// write half; `killed` is the connection's kill switch (see
+/// [`Outbox::kill`]).
 pub fn open(
     conn: u64,
-    stream: &TcpStream,
     capacity: usize,
     write_timeout: Duration,
+    kill: Arc<watch::Sender<bool>>,
     drop_count: Arc<AtomicU64>,
-) -> std::io::Result<(Outbox, JoinHandle<()>)> {
-    let stream = Arc::new(stream.try_clone()?);
-    stream.set_write_timeout(Some(write_timeout))?;
+) -> (Outbox, Writer) {
     let capacity = capacity.max(1);
-    let (queue, lines) = sync_channel(capacity);
-    let writer_stream = Arc::clone(&stream);
+    let (queue, lines) = channel(capacity);
     let (queued, closed) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
-    let (taken, done) = (Arc::clone(&queued), Arc::clone(&closed));
-    let writer = std::thread::Builder::new().name(format!("net-write-{conn}")).stack_size(64 * 1024).spawn(
-        move || {
-            write_lines(&writer_stream, lines, &taken);
-            done.store(true, Ordering::Relaxed);
-        },
-    )?;
     let dropped = Arc::new(AtomicBool::new(false));
-    Ok((Outbox { conn, queue, stream, dropped, drop_count, queued, closed, capacity }, writer))
+    let writer = Writer {
+        lines,
+        queued: Arc::clone(&queued),
+        closed: Arc::clone(&closed),
+        kill: Arc::clone(&kill),
+        dropped: Arc::clone(&dropped),
+        drop_count: Arc::clone(&drop_count),
+        write_timeout,
+    };
+    (Outbox { conn, queue, kill, dropped, drop_count, queued, closed, capacity }, writer)
 }
 
-fn write_lines(stream: &TcpStream, lines: Receiver<Arc<str>>, queued: &AtomicUsize) {
-    let mut out = BufWriter::with_capacity(16 * 1024, stream);
-    let take = |line: Arc<str>| {
-        queued.fetch_sub(1, Ordering::Relaxed);
-        line
-    };
-    while let Ok(line) = lines.recv().map(take) {
-        let mut ok = write_line(&mut out, &line);
-        // Batch whatever else is already queued into the same flush.
-        while ok {
-            match lines.try_recv().map(take) {
-                Ok(more) => ok = write_line(&mut out, &more),
-                Err(_) => break,
-            }
-        }
-        if !ok || out.flush().is_err() {
-            let _ = stream.shutdown(Shutdown::Both);
-            return;
+impl Writer {
+    /// Writes queued lines until every [`Outbox`] clone is gone (then what
+    /// is queued is written and the write side shut down) or the
+    /// connection is killed or a write fails or stalls (then the
+    /// connection is killed).
+    pub async fn run(mut self, mut out: OwnedWriteHalf) {
+        let mut killed = self.kill.subscribe();
+        let finished = tokio::select! {
+            finished = self.write_all_lines(&mut out) => finished,
+            _ = killed.wait_for(|k| *k) => false,
+        };
+        self.closed.store(true, Ordering::Relaxed);
+        if finished {
+            // Tell the peer we are done writing; the reader closes the rest.
+            let _ = out.shutdown().await;
+        } else {
+            self.kill.send_replace(true);
         }
     }
-    let _ = out.flush();
-    // Tell the peer we are done writing; the reader side closes the rest.
-    let _ = stream.shutdown(Shutdown::Write);
+
+    /// True when the queue closed and everything was written.
+    async fn write_all_lines(&mut self, out: &mut OwnedWriteHalf) -> bool {
+        let mut batch = Vec::new();
+        while let Some(line) = self.lines.recv().await {
+            self.take(&mut batch, &line);
+            // Batch whatever else is already queued into the same write.
+            while batch.len() < 64 * 1024 {
+                match self.lines.try_recv() {
+                    Ok(more) => self.take(&mut batch, &more),
+                    Err(_) => break,
+                }
+            }
+            match write_patiently(out, &batch, self.write_timeout).await {
+                Written::All => {}
+                Written::Stalled => {
+                    count_drop(&self.dropped, &self.drop_count);
+                    return false;
+                }
+                Written::Failed => return false,
+            }
+            // An idle connection holds no buffer.
+            batch = Vec::new();
+        }
+        true
+    }
+
+    fn take(&self, batch: &mut Vec<u8>, line: &str) {
+        self.queued.fetch_sub(1, Ordering::Relaxed);
+        batch.extend_from_slice(line.as_bytes());
+        batch.push(b'\n');
+    }
 }
 
-fn write_line(out: &mut impl Write, line: &str) -> bool {
-    out.write_all(line.as_bytes()).is_ok() && out.write_all(b"\n").is_ok()
+/// How a write went.
+enum Written {
+    All,
+    /// No progress for the write timeout: the client is not reading.
+    Stalled,
+    /// The socket failed or closed.
+    Failed,
+}
+
+/// Writes all of `bytes`, each write allowed `timeout` to make progress.
+async fn write_patiently(out: &mut OwnedWriteHalf, mut bytes: &[u8], timeout: Duration) -> Written {
+    while !bytes.is_empty() {
+        match tokio::time::timeout(timeout, out.write(bytes)).await {
+            Ok(Ok(n)) if n > 0 => bytes = &bytes[n..],
+            Ok(_) => return Written::Failed,
+            Err(_) => return Written::Stalled,
+        }
+    }
+    Written::All
 }
