@@ -2,11 +2,12 @@
 //! of rules, keeping the entries of other rules already in the file.
 //!
 //! ```text
-//! cargo run --release -p headless --example stones_book -- BOOK_FILE [--set key=value ...]
+//! cargo run --release -p headless --example stones_book -- BOOK_FILE PLIES [--set key=value ...]
 //! ```
 //!
-//! From the start position it visits every position any play reaches
-//! (both sides, every move), as long as level 10 could not solve it live:
+//! From the start position it visits every position any play reaches in
+//! at most PLIES plies (both sides, every move), as long as level 10
+//! could not solve it live:
 //! a position that a fresh solver set up as level 10's
 //! ([`headless::registry::stones::PERFECT`]) solves within a quarter of
 //! level 10's node cap is a leaf (the quarter leaves room for a loaded
@@ -17,7 +18,7 @@
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::{Game, RuleSet, Solve};
 use headless::registry::stones::PERFECT;
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::process::ExitCode;
 use std::time::Instant;
 use stones::{BookEntry, Stones, StonesBook, StonesRules};
@@ -27,16 +28,16 @@ const HEADER: &str = "# Stones opening book: a move of the best exact value for 
 # near the start that level 10 does not solve live. Each `rules` line starts
 # one board; an entry is the mover's piles, the other's piles, the pile to
 # sow and the future value (the final margin less what is banked).
-# Made by: cargo run --release -p headless --example stones_book -- assets/books/stones.txt --set ...
+# Made by: cargo run --release -p headless --example stones_book -- assets/books/stones.txt 3 --set ...
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(path) = args.first() else {
-        eprintln!("usage: stones_book BOOK_FILE [--set key=value ...]");
+    let (Some(path), Some(plies)) = (args.first(), args.get(1).and_then(|a| a.parse::<usize>().ok())) else {
+        eprintln!("usage: stones_book BOOK_FILE PLIES [--set key=value ...]");
         return ExitCode::from(2);
     };
-    let settings: Vec<String> = args[1..].iter().filter(|a| *a != "--set").cloned().collect();
+    let settings: Vec<String> = args[2..].iter().filter(|a| *a != "--set").cloned().collect();
     let rules = match StonesRules::default().with_settings(&settings) {
         Ok(rules) => rules,
         Err(e) => {
@@ -56,7 +57,7 @@ fn main() -> ExitCode {
     };
     let clock = Instant::now();
     let before = book.len();
-    if let Err(e) = fill(&mut book, &rules) {
+    if let Err(e) = fill(&mut book, &rules, plies) {
         eprintln!("{e}");
         return ExitCode::FAILURE;
     }
@@ -68,15 +69,17 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Adds the entries of `rules` (see the module documentation).
-fn fill(book: &mut StonesBook, rules: &StonesRules) -> Result<(), String> {
+/// Adds the entries of `rules` up to `plies` plies deep (see the module
+/// documentation).
+fn fill(book: &mut StonesBook, rules: &StonesRules, plies: usize) -> Result<(), String> {
     let start = Stones::start(rules, &[]).map_err(|e| e.to_string())?;
     let mut exact = Solver::<Stones>::new(SolverConfig { table_mb: 256, ..SolverConfig::default() });
     let mut seen = HashSet::new();
-    let mut stack = vec![start];
+    // Breadth first: a position is met first at its shallowest ply.
+    let mut queue = VecDeque::from([(start, 0)]);
     let mut moves = Vec::new();
-    while let Some(position) = stack.pop() {
-        if position.outcome().is_some() || !seen.insert(position.future_key()) {
+    while let Some((position, ply)) = queue.pop_front() {
+        if ply > plies || position.outcome().is_some() || !seen.insert(position.future_key()) {
             continue;
         }
         let mut live = Solver::<Stones>::new(SolverConfig {
@@ -96,7 +99,7 @@ fn fill(book: &mut StonesBook, rules: &StonesRules) -> Result<(), String> {
         for &mv in &moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            stack.push(child);
+            queue.push_back((child, ply + 1));
         }
     }
     Ok(())
