@@ -15,7 +15,8 @@
 //! # When a solve is tried
 //!
 //! - Only when [`Solve::future_bound`] (for a mancala, the stones still in
-//!   the piles) is at most [`ExactPlay::max_future`].
+//!   the piles) is at most [`ExactPlay::max_future`] (a game without a
+//!   bound is always tried).
 //! - With a node cap ([`ExactPlay::nodes`]) and a share of the move's time
 //!   ([`ExactPlay::time_percent`]). A solve that does not finish gives up
 //!   cleanly (the solver's table keeps only proven bounds), and the move is
@@ -196,9 +197,10 @@ impl<G: Solve> Solving<G> {
         self
     }
 
-    /// Whether a solve of `position` is worth trying now.
+    /// Whether a solve of `position` is worth trying now (always, for a
+    /// game without a bound: the node cap alone decides).
     fn worth_trying(&self, position: &G) -> bool {
-        let Some(bound) = position.future_bound() else { return false };
+        let Some(bound) = position.future_bound() else { return true };
         bound <= self.play.max_future && self.failed_at.is_none_or(|failed| bound < failed)
     }
 }
@@ -254,5 +256,76 @@ impl<G: Solve> PerfectPlay<G> for Solving<G> {
     fn forget(&mut self) {
         self.solver = None;
         self.failed_at = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::alpha_beta;
+    use crate::player::ComputerPlayer;
+    use game_core::nim::{Nim, NimRules};
+    use game_core::{Observe, Seat};
+
+    #[test]
+    fn a_hook_serves_its_own_game_only() {
+        let play = ExactPlay::new(SolverHook::of::<Nim>());
+        assert!(play.hook.make::<Nim>(&play).is_some());
+        assert!(play.hook.make::<stones::Stones>(&play).is_none());
+        let budget = alpha_beta(1, 1, 100).with_exact(play);
+        assert!(ComputerPlayer::<Nim>::with_budget(budget).plays_exactly());
+        assert!(!ComputerPlayer::<stones::Stones>::with_budget(budget).plays_exactly());
+        assert!(!ComputerPlayer::<Nim>::with_budget(alpha_beta(1, 1, 100)).plays_exactly());
+    }
+
+    /// The exact value of each move of `position` for its mover.
+    fn move_values(position: &Nim) -> Vec<(<Nim as Game>::Move, i64)> {
+        let mut solver = Solver::<Nim>::new(SolverConfig { table_mb: 1, ..SolverConfig::default() });
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let value = solver.solve(&child, &SearchLimits::none()).unwrap().value;
+                (mv, if child.to_move() == position.to_move() { value } else { -value })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_level_that_solves_plays_a_best_move_where_a_one_ply_search_errs() {
+        let exact =
+            alpha_beta(1, 1, 1_000).with_exact(ExactPlay::new(SolverHook::of::<Nim>())).reproducible();
+        let plain = alpha_beta(1, 1, 1_000).reproducible();
+        let mut plain_erred = false;
+        for heaps in [vec![3, 4, 5], vec![1, 2, 6, 7], vec![5, 5, 2], vec![2, 3, 7]] {
+            let position = Nim::start(&NimRules { heaps, ..NimRules::default() }, &[]).unwrap();
+            let values = move_values(&position);
+            let best = values.iter().map(|&(_, v)| v).max().unwrap();
+            let value_of = |budget| {
+                let chosen = ComputerPlayer::<Nim>::with_budget(budget)
+                    .choose_move(&position.view(Seat::FIRST), 1, None)
+                    .best_move
+                    .unwrap();
+                values.iter().find(|&&(mv, _)| mv == chosen).unwrap().1
+            };
+            assert_eq!(value_of(exact), best);
+            plain_erred |= value_of(plain) < best;
+        }
+        assert!(plain_erred, "the positions must tell a solve from a one-ply search");
+    }
+
+    #[test]
+    fn a_solve_that_gives_up_leaves_the_move_to_the_search() {
+        let play = ExactPlay::new(SolverHook::of::<Nim>()).with_nodes(10);
+        let position =
+            Nim::start(&NimRules { heaps: vec![9, 9, 9, 9, 9, 9], ..NimRules::default() }, &[]).unwrap();
+        let mut player =
+            ComputerPlayer::<Nim>::with_budget(alpha_beta(2, 5, 1_000).with_exact(play).reproducible());
+        let result = player.choose_move(&position.view(Seat::FIRST), 1, None);
+        assert!(result.best_move.is_some());
+        assert!(result.stats.depth > 0, "the search chose it");
     }
 }

@@ -27,7 +27,8 @@ fn level_five_positions(rules: &StonesRules, games: u64, seed: u64) -> Vec<Stone
             positions.push(position.clone());
             let seat = position.to_move();
             let seed = derive(seed + game, Stream::Move, ply);
-            let mv = players[seat.index() & 1].choose_move(&position.view(seat), seed, None).best_move.unwrap();
+            let mv =
+                players[seat.index() & 1].choose_move(&position.view(seat), seed, None).best_move.unwrap();
             position.play_unchecked(mv);
             ply += 1;
         }
@@ -57,7 +58,10 @@ fn move_values(solver: &mut Solver<Stones>, position: &Stones) -> Vec<(stones::S
 fn level_ten_is_perfect(settings: &[&str], games: u64, every: usize) -> usize {
     let rules = StonesRules::default().with_settings(settings).unwrap();
     let values = GameKind::Stones.entry().rules.defaults().into_iter().chain(rules_table(&rules)).collect();
-    assert!(GameKind::Stones.entry().plays_perfectly(Level::MAX, &values), "{settings:?}: the registry says so");
+    assert!(
+        GameKind::Stones.entry().plays_perfectly(Level::MAX, &values),
+        "{settings:?}: the registry says so"
+    );
     let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 16, ..SolverConfig::default() });
     let positions = level_five_positions(&rules, games, 11);
     let mut checked = 0;
@@ -70,7 +74,12 @@ fn level_ten_is_perfect(settings: &[&str], games: u64, every: usize) -> usize {
         let values = move_values(&mut solver, position);
         let best = values.iter().map(|&(_, v)| v).max().unwrap();
         let value = values.iter().find(|&&(mv, _)| mv == chosen).unwrap().1;
-        assert_eq!(value, best, "{settings:?} {}: level 10 chose {chosen:?}, values {values:?}", position.format_position());
+        assert_eq!(
+            value,
+            best,
+            "{settings:?} {}: level 10 chose {chosen:?}, values {values:?}",
+            position.format_position()
+        );
         checked += 1;
     }
     checked
@@ -115,8 +124,14 @@ fn only_level_ten_on_covered_boards_plays_perfectly() {
     let small = with(&["pits=4", "stones=3"]);
     assert!(entry.plays_perfectly(Level::MAX, &small));
     assert!(!entry.plays_perfectly(Level::new(9).unwrap(), &small));
-    assert!(!entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=6"])), "no book for Kalah(6,6)");
-    assert!(entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=3"])), "the book covers Kalah(6,3)");
+    assert!(
+        !entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=6"])),
+        "no book for Kalah(6,6)"
+    );
+    assert!(
+        entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=3"])),
+        "the book covers Kalah(6,3)"
+    );
     for kind in [GameKind::Blockade, GameKind::StrategyChess] {
         assert!(!kind.entry().plays_perfectly(Level::MAX, &kind.entry().rules.defaults()));
     }
