@@ -107,9 +107,11 @@ impl ExactPlay {
     /// Perfect play through `hook`, with the settings level 10 uses on a
     /// 2-core machine: solves of at most 1.5 M nodes (about 1 s), tried
     /// from 40 in play down, with up to 60% of the move's time, a 16 MB
-    /// table and a 4 MB endgame table.
+    /// table and a 1 MB endgame table (built at the first solve, and not
+    /// interruptible: at most 0.65 M positions keeps it well inside the
+    /// move's time even on a loaded machine).
     pub const fn new(hook: SolverHook) -> Self {
-        ExactPlay { hook, max_future: 40, nodes: 1_500_000, time_percent: 60, table_mb: 16, endgame_mb: 4 }
+        ExactPlay { hook, max_future: 40, nodes: 1_500_000, time_percent: 60, table_mb: 16, endgame_mb: 1 }
     }
 
     /// With solves tried from `max_future` down.
