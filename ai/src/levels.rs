@@ -17,6 +17,7 @@
 use crate::alphabeta::AlphaBetaConfig;
 use crate::determinized::{Combine, SamplePlan};
 use crate::engine::EngineKind;
+use crate::exact::ExactPlay;
 use crate::limits::SearchLimits;
 use std::fmt;
 use std::time::Duration;
@@ -81,6 +82,9 @@ pub struct Budget {
     /// proven setups (`strong` in [`game_core::Game::random_setup`]) rather
     /// than a generated one.
     pub library_setup: bool,
+    /// Perfect play where a book or a solve within the move's budget
+    /// gives it ([`crate::exact`]); `None` searches every move.
+    pub exact: Option<ExactPlay>,
 }
 
 impl Budget {
@@ -117,6 +121,7 @@ pub const fn alpha_beta(depth: u32, kilonodes: u64, millis: u64) -> Budget {
         noise: 0.0,
         threads: 1,
         library_setup: true,
+        exact: None,
     }
 }
 
@@ -167,6 +172,12 @@ impl Budget {
         if let EngineKind::AlphaBeta(config) = &mut self.engine {
             config.history_min_depth = from_depth;
         }
+        self
+    }
+
+    /// Playing perfectly where it fits (see [`crate::exact`]).
+    pub const fn with_exact(mut self, exact: ExactPlay) -> Budget {
+        self.exact = Some(exact);
         self
     }
 

@@ -15,6 +15,8 @@
 //!   [`AlphaBeta`] (negamax, PVS, iterative deepening, a bucketed
 //!   transposition table, TT move/killers/history ordering) and [`Mcts`]
 //!   (UCT, random or evaluation-guided playouts). [`Engine`] holds either.
+//! - [`exact`]: perfect play for a level whose [`Budget`] asks for it: a
+//!   book move or a solve within the move's budget, else the usual search.
 //! - [`Solver`]: the exact final margin of a perfect-information game
 //!   (MTD(f) over the future value, keyed by [`game_core::Solve`]).
 //! - [`arena`]: two contenders (computer players, or any other
@@ -36,6 +38,7 @@ pub mod alphabeta;
 pub mod arena;
 pub mod determinized;
 pub mod engine;
+pub mod exact;
 pub mod levels;
 pub mod limits;
 pub mod mcts;
@@ -55,6 +58,7 @@ pub mod tt;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use determinized::{Combine, SamplePlan, search_view};
 pub use engine::{Engine, EngineKind};
+pub use exact::{ExactPlay, SolverHook};
 pub use levels::{Budget, Level};
 pub use limits::{SearchLimits, StopSignal};
 pub use mcts::{Mcts, MctsConfig, PlayoutPolicy};

@@ -3,14 +3,18 @@
 
 use crate::determinized::search_view;
 use crate::engine::Engine;
+use crate::exact::{ExactMove, ExactPlay, PerfectPlay};
 use crate::levels::Budget;
 use crate::limits::StopSignal;
 use crate::score::{self, Score};
-use crate::search::{SearchResult, Searcher};
+use crate::search::{RootMove, SearchResult, Searcher};
 use crate::seeds::{Stream, derive};
+use crate::stats::SearchStats;
 use game_core::rng::seeded;
-use game_core::{Evaluate, Observe, Seat};
+use game_core::{Evaluate, Observe, Outcome, Seat};
 use rand::Rng;
+use std::fmt;
+use std::time::{Duration, Instant};
 
 /// A computer player for one seat of one game.
 ///
@@ -33,6 +37,27 @@ use rand::Rng;
 pub struct ComputerPlayer<G: Observe + Evaluate> {
     budget: Budget,
     engines: Vec<Engine<G>>,
+    /// Perfect play, when the budget asks for it and its hook serves `G`.
+    perfect: Option<Perfect<G>>,
+}
+
+/// A player's perfect play and its settings.
+struct Perfect<G: Observe> {
+    play: ExactPlay,
+    solving: Box<dyn PerfectPlay<G>>,
+}
+
+/// A clone starts with fresh tables (a solver's table is not copied).
+impl<G: Observe> Clone for Perfect<G> {
+    fn clone(&self) -> Self {
+        Perfect { play: self.play, solving: self.solving.fresh() }
+    }
+}
+
+impl<G: Observe> fmt::Debug for Perfect<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Perfect").field("play", &self.play).finish()
+    }
 }
 
 impl<G: Observe + Evaluate> ComputerPlayer<G> {
@@ -40,7 +65,16 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
     /// [`LevelTable`](crate::levels::LevelTable)).
     pub fn with_budget(budget: Budget) -> Self {
         let engines = (0..budget.threads.max(1)).map(|_| Engine::new(budget.engine)).collect();
-        ComputerPlayer { budget, engines }
+        let perfect =
+            budget.exact.and_then(|play| play.hook.make::<G>(&play).map(|solving| Perfect { play, solving }));
+        ComputerPlayer { budget, engines, perfect }
+    }
+
+    /// Whether this player plays a move of the best exact value wherever
+    /// its book or a solve within its budget gives one (its budget asks
+    /// for it, and the budget's hook serves this game).
+    pub fn plays_exactly(&self) -> bool {
+        self.perfect.is_some()
     }
 
     /// The budget this player searches with.
@@ -63,8 +97,22 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
         seed: u64,
         stop: Option<&StopSignal>,
     ) -> SearchResult<G::Move> {
-        let limits = self.budget.limits(stop);
+        let mut limits = self.budget.limits(stop);
+        let mut exact_nodes = 0;
+        if let Some(perfect) = &mut self.perfect {
+            let clock = Instant::now();
+            // A game with a solver shows everything: the "sample" is the
+            // position itself.
+            let position = G::sample(view, &mut seeded(derive(seed, Stream::Sample, 0)));
+            let solve_limits = perfect.play.limits(self.budget.time, stop);
+            if let Some(found) = perfect.solving.best_move(&position, &solve_limits, &mut exact_nodes) {
+                return exact_result(found, clock.elapsed());
+            }
+            // The search gets the time the solve left.
+            limits.time = limits.time.map(|t| t.saturating_sub(clock.elapsed()));
+        }
         let mut result = search_view::<G>(view, &mut self.engines, &self.budget.plan, &limits, seed);
+        result.stats.nodes += exact_nodes;
         if self.budget.noise > 0.0 {
             let mut rng = seeded(derive(seed, Stream::Noise, 0));
             if let Some(i) = noisy_choice(&result, self.budget.noise, &mut rng) {
@@ -88,6 +136,30 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
         for engine in &mut self.engines {
             engine.forget();
         }
+        if let Some(perfect) = &mut self.perfect {
+            perfect.solving.forget();
+        }
+    }
+}
+
+/// The search result of a move of the best exact value: a proven score when
+/// the value is known (its margin kept, its distance unknown), 0 for a
+/// book move.
+fn exact_result<M: Copy>(found: ExactMove<M>, elapsed: Duration) -> SearchResult<M> {
+    let value = found.value.map_or(0, |margin| {
+        let outcome = match margin {
+            0 => Outcome::draw(),
+            m if m > 0 => Outcome::win(Seat::FIRST, m.unsigned_abs().min(u64::from(u32::MAX)) as u32),
+            m => Outcome::win(Seat::SECOND, m.unsigned_abs().min(u64::from(u32::MAX)) as u32),
+        };
+        score::terminal(&outcome, Seat::FIRST, score::MAX_PLY)
+    });
+    SearchResult {
+        best_move: Some(found.mv),
+        value,
+        pv: vec![found.mv],
+        root_moves: vec![RootMove { mv: found.mv, value, exact: found.value.is_some(), visits: 0 }],
+        stats: SearchStats { nodes: found.nodes, samples: 1, elapsed, ..SearchStats::default() },
     }
 }
 

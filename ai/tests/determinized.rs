@@ -19,6 +19,7 @@ fn budget(engine: EngineKind, samples: u32, combine: Combine, threads: usize) ->
         noise: 0.0,
         threads,
         library_setup: true,
+        exact: None,
     }
 }
 

@@ -49,6 +49,7 @@ fn unlimited(engine: EngineKind) -> Budget {
         noise: 0.0,
         threads: 1,
         library_setup: true,
+        exact: None,
     }
 }
 

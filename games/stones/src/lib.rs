@@ -71,6 +71,7 @@
 //! players do.
 
 mod board;
+mod book;
 mod eval;
 mod game;
 mod moves;
@@ -81,6 +82,7 @@ mod sowing;
 mod trace;
 
 pub use board::{MAX_TOTAL_STONES, Pit, Place, Stones};
+pub use book::{BookEntry, BookError, StonesBook};
 pub use eval::STONE;
 pub use moves::{Sow, StonesViolation};
 pub use rules::{EndSweep, MAX_PITS, MAX_STONES, MIN_PITS, MIN_STONES, SowingRule, StonesRules};

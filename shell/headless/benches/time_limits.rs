@@ -72,6 +72,7 @@ fn main() -> ExitCode {
                 noise: 0.0,
                 threads,
                 library_setup: true,
+                exact: None,
             };
             let mut player = ComputerPlayer::<Nim>::with_budget(budget);
             let clock = Instant::now();

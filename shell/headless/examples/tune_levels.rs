@@ -12,7 +12,8 @@
 //! budgets: a level of GAME's table (`5`), optionally changed by
 //! `key=value` pairs after a colon (`5:depth=4,nodes=300k,noise=0`).
 //! Keys: `depth` (0 for none), `nodes` (with `k`/`m`), `noise`, `samples`, `win` (the win utility),
-//! `combine` (`vote`/`average`), `tt` (MB), `exact` (0/1; by default on
+//! `combine` (`vote`/`average`), `solve` (0: no perfect play, see
+//! [`ai::exact`]), `tt` (MB), `exact` (0/1; by default on
 //! exactly when there is noise or more than one sample, as in the tables), `ttmin`, and
 //! `engine` (`ab`/`mcts`) with, for MCTS, `explore`, `greedy`, `cutoff`,
 //! `scale`, `tree`.
@@ -54,6 +55,11 @@ fn parse_budget(game: &str, spec: &str) -> Result<Budget, String> {
         match key {
             "depth" => b.depth = Some(number(value)? as u32).filter(|&d| d > 0),
             "nodes" => b.nodes = Some(number(value)?),
+            "solve" => {
+                if value == "0" {
+                    b.exact = None;
+                }
+            }
             "noise" => b.noise = real(value)?,
             "samples" => b.plan.samples = number(value)? as u32,
             "win" => b.plan.win_utility = number(value)? as i32,

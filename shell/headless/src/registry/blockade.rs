@@ -28,6 +28,7 @@ pub const ENTRY: GameEntry = GameEntry {
     hidden_information: false,
     solvable: true,
     scored: true,
+    perfect_play: super::never_perfect,
 };
 
 /// The levels of Blockade (territory on a grid). Few squares touch both colours, so

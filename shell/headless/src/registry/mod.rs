@@ -130,6 +130,10 @@ pub struct GameEntry {
     /// Whether a win's margin is a score worth telling ("wins by 12");
     /// Strategy Chess has no score (a win is margin 1).
     pub scored: bool,
+    /// Whether a level plays perfectly under these rule values (missing
+    /// values are the defaults): it never chooses a move whose exact value
+    /// is below the best. See [`GameEntry::plays_perfectly`].
+    pub perfect_play: fn(Level, &toml::Table) -> bool,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -146,6 +150,14 @@ impl GameEntry {
             let value = values.get(o.when).cloned().or_else(|| self.rules.defaults().get(o.when).cloned());
             value.and_then(|v| v.as_str().map(str::to_string)) != Some(o.is.to_string())
         })
+    }
+
+    /// Whether `level` plays perfectly under the rule `values` (missing
+    /// values are the defaults): every move of the best exact value, from
+    /// the game's book or a solve within the move's budget. The launcher
+    /// says "perfect play" where this holds.
+    pub fn plays_perfectly(&self, level: Level, values: &toml::Table) -> bool {
+        (self.perfect_play)(level, values)
     }
 
     /// The budget of `level`.
@@ -183,6 +195,11 @@ pub fn label_of(key: &str) -> String {
         Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
         None => String::new(),
     }
+}
+
+/// For games whose levels never play perfectly.
+pub fn never_perfect(_: Level, _: &toml::Table) -> bool {
+    false
 }
 
 /// The games as the settings know them.

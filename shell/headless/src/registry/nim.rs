@@ -24,6 +24,7 @@ pub const ENTRY: GameEntry = GameEntry {
     hidden_information: false,
     solvable: true,
     scored: true,
+    perfect_play: super::never_perfect,
 };
 
 impl Registered for Nim {

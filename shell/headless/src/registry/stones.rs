@@ -3,8 +3,13 @@
 use super::{GameEntry, OnlyWhen, Preset, Registered, start_without_setups};
 use crate::failure::Failure;
 use crate::settings::RulesSchema;
+use ai::Level;
+use ai::exact::{ExactPlay, SolverHook, Solving};
 use ai::levels::{LevelTable, alpha_beta};
-use stones::Stones;
+use game_core::Game;
+use std::any::Any;
+use std::sync::OnceLock;
+use stones::{Sow, Stones, StonesBook, StonesRules};
 
 /// The Stones entry.
 pub const ENTRY: GameEntry = GameEntry {
@@ -27,6 +32,7 @@ pub const ENTRY: GameEntry = GameEntry {
     hidden_information: false,
     solvable: true,
     scored: true,
+    perfect_play,
 };
 
 /// The levels of Stones (relay mancala).
@@ -39,7 +45,11 @@ pub const ENTRY: GameEntry = GameEntry {
 ///   does not replay the last one, and a match between two noisy levels
 ///   (or a noisy one and level 10) plays different games.
 /// - Level 10: as deep as 12 million nodes go (about 2 s on one core of
-///   the machine these were measured on; alpha-beta uses one thread).
+///   the machine these were measured on; alpha-beta uses one thread), in
+///   at most 1.8 s. It plays perfectly where it can ([`PERFECT`]): a book
+///   move, or a solve of at most 1.5 M nodes once 40 stones or fewer are
+///   in the piles (in 60% of the move's time; the search gets the rest
+///   when the solve gives up).
 /// - The table is used from remaining depth 3: a sowing costs less than
 ///   the memory access of a probe. Measured against depth 2 (six middle
 ///   games at depth 18, the start at depth 16, a Kalah game): 5-20% less
@@ -54,8 +64,49 @@ pub const LEVELS: LevelTable = [
     alpha_beta(6, 500, 600).with_noise(0.05).with_table(8, 3),
     alpha_beta(8, 1_000, 800).with_noise(0.02).with_table(16, 3),
     alpha_beta(12, 3_000, 1_200).with_table(32, 3),
-    alpha_beta(64, 12_000, 2_000).with_table(64, 3),
+    alpha_beta(64, 12_000, 1_800).with_table(64, 3).with_exact(PERFECT),
 ];
+
+/// How level 10 plays perfectly: [`ExactPlay::new`]'s settings, with the
+/// book of `assets/books/stones.txt`.
+pub const PERFECT: ExactPlay = ExactPlay::new(SolverHook::from_fn(perfect_stones));
+
+/// Boards with at most this many stones are solved live from the first
+/// move on (within [`PERFECT`]'s node cap; `shell/headless/tests/perfect_play.rs`
+/// checks it on such boards).
+pub const LIVE_FROM_START: u32 = 24;
+
+/// The opening book, read once.
+pub fn book() -> &'static StonesBook {
+    static BOOK: OnceLock<StonesBook> = OnceLock::new();
+    // The shipped book is checked by a test, so it always reads.
+    BOOK.get_or_init(|| {
+        StonesBook::parse(include_str!("../../../../assets/books/stones.txt")).unwrap_or_default()
+    })
+}
+
+/// The book's move for `position`.
+fn book_move(position: &Stones) -> Option<Sow> {
+    book().get(position).map(|entry| entry.mv)
+}
+
+/// Level 10's perfect play: the solver, with the book asked first.
+fn perfect_stones(play: &ExactPlay) -> Box<dyn Any + Send> {
+    ai::exact::erase(Solving::<Stones>::new(*play).with_book(book_move))
+}
+
+/// Whether `level` plays perfectly under the rule `values`: a level that
+/// solves ([`Budget::exact`](ai::Budget::exact)), on a board the book
+/// covers from the start or small enough to solve live from the start
+/// ([`LIVE_FROM_START`]).
+fn perfect_play(level: Level, values: &toml::Table) -> bool {
+    if ENTRY.budget(level).exact.is_none() {
+        return false;
+    }
+    let Ok(rules) = toml::Value::Table(values.clone()).try_into::<StonesRules>() else { return false };
+    let Ok(start) = Stones::start(&rules, &[]) else { return false };
+    rules.total_stones() <= LIVE_FROM_START || book().get(&start).is_some()
+}
 
 impl Registered for Stones {
     const ENTRY: &'static GameEntry = &ENTRY;

@@ -40,6 +40,7 @@ pub const ENTRY: GameEntry = GameEntry {
     hidden_information: true,
     solvable: false,
     scored: false,
+    perfect_play: super::never_perfect,
 };
 
 /// The engine's fields, except that the army is one of the two named

@@ -1,0 +1,170 @@
+//! Level 10 plays perfectly where the registry says it does: over
+//! positions sampled from level-5 games, its move has the best exact value
+//! (as `boardsuite solve --each` gives it), and the shipped book's entries
+//! are what the solver finds.
+//!
+//! The quick tests use boards small enough for a debug build; the
+//! `#[ignore]`d ones take the boards people play (release build:
+//! `cargo test --release -p headless --test perfect_play -- --ignored`).
+
+use ai::seeds::{Stream, derive};
+use ai::{ComputerPlayer, Level, SearchLimits, Solver, SolverConfig};
+use game_core::{Game, Observe, RuleSet, Solve};
+use headless::registry::stones::book;
+use headless::registry::{GameKind, Registered};
+use stones::{Stones, StonesRules};
+
+/// Every position of `games` level-5 games (each seat level 5, node caps
+/// only), the positions of game `g` from seed `seed + g`.
+fn level_five_positions(rules: &StonesRules, games: u64, seed: u64) -> Vec<Stones> {
+    let five = Stones::budget(Level::new(5).unwrap()).reproducible();
+    let mut positions = Vec::new();
+    for game in 0..games {
+        let mut position = Stones::start(rules, &[]).unwrap();
+        let mut players = [ComputerPlayer::<Stones>::with_budget(five), ComputerPlayer::with_budget(five)];
+        let mut ply = 0;
+        while position.outcome().is_none() {
+            positions.push(position.clone());
+            let seat = position.to_move();
+            let seed = derive(seed + game, Stream::Move, ply);
+            let mv =
+                players[seat.index() & 1].choose_move(&position.view(seat), seed, None).best_move.unwrap();
+            position.play_unchecked(mv);
+            ply += 1;
+        }
+    }
+    positions
+}
+
+/// The exact value of every legal move of `position` for its mover, as
+/// `solve --each` gives them.
+fn move_values(solver: &mut Solver<Stones>, position: &Stones) -> Vec<(stones::Sow, i64)> {
+    let mover = position.to_move();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let value = solver.solve(&child, &SearchLimits::none()).unwrap().value;
+            (mv, if child.to_move() == mover { value } else { -value })
+        })
+        .collect()
+}
+
+/// Checks level 10's move on every `every`-th position of `games` level-5
+/// games under `settings`; returns how many were checked.
+fn level_ten_is_perfect(settings: &[&str], games: u64, every: usize) -> usize {
+    let rules = StonesRules::default().with_settings(settings).unwrap();
+    let values = GameKind::Stones.entry().rules.defaults().into_iter().chain(rules_table(&rules)).collect();
+    assert!(
+        GameKind::Stones.entry().plays_perfectly(Level::MAX, &values),
+        "{settings:?}: the registry says so"
+    );
+    let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 16, ..SolverConfig::default() });
+    let positions = level_five_positions(&rules, games, 11);
+    let mut checked = 0;
+    for position in positions.iter().step_by(every) {
+        // A fresh player: the solve must fit without what earlier moves
+        // taught it.
+        let budget = Stones::budget(Level::MAX).reproducible();
+        let mut player = ComputerPlayer::<Stones>::with_budget(budget);
+        let chosen = player.choose_move(&position.view(position.to_move()), 5, None).best_move.unwrap();
+        let values = move_values(&mut solver, position);
+        let best = values.iter().map(|&(_, v)| v).max().unwrap();
+        let value = values.iter().find(|&&(mv, _)| mv == chosen).unwrap().1;
+        assert_eq!(
+            value,
+            best,
+            "{settings:?} {}: level 10 chose {chosen:?}, values {values:?}",
+            position.format_position()
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// The rules as a TOML table.
+fn rules_table(rules: &StonesRules) -> toml::Table {
+    rules.to_table()
+}
+
+#[test]
+fn level_ten_plays_perfectly_on_small_boards() {
+    for settings in [
+        &["sowing=kalah", "pits=4", "stones=3"][..],
+        &["sowing=kalah", "pits=4", "stones=3", "empty_capture=true"],
+        &["pits=4", "stones=3"],
+        &["sowing=kalah", "pits=6", "stones=2"],
+    ] {
+        assert!(level_ten_is_perfect(settings, 1, 3) >= 4, "{settings:?}");
+    }
+}
+
+#[test]
+#[ignore = "minutes in release: the boards people play"]
+fn level_ten_plays_perfectly_on_the_boards_people_play() {
+    for settings in [&["sowing=kalah", "stones=3"][..], &["sowing=kalah", "stones=3", "empty_capture=true"]] {
+        let checked = level_ten_is_perfect(settings, 6, 1);
+        eprintln!("{settings:?}: {checked} positions");
+    }
+}
+
+#[test]
+fn only_level_ten_on_covered_boards_plays_perfectly() {
+    let entry = GameKind::Stones.entry();
+    let defaults = entry.rules.defaults();
+    let with = |settings: &[&str]| {
+        let rules = StonesRules::default().with_settings(settings).unwrap();
+        let mut values = defaults.clone();
+        values.extend(rules_table(&rules));
+        values
+    };
+    let small = with(&["pits=4", "stones=3"]);
+    assert!(entry.plays_perfectly(Level::MAX, &small));
+    assert!(!entry.plays_perfectly(Level::new(9).unwrap(), &small));
+    assert!(
+        !entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=6"])),
+        "no book for Kalah(6,6)"
+    );
+    assert!(
+        entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=3"])),
+        "the book covers Kalah(6,3)"
+    );
+    for kind in [GameKind::Blockade, GameKind::StrategyChess] {
+        assert!(!kind.entry().plays_perfectly(Level::MAX, &kind.entry().rules.defaults()));
+    }
+}
+
+/// Re-solves `take` entries of the book for `settings`, those with the
+/// fewest stones first; returns how many.
+fn book_entries_are_exact(settings: &[&str], take: usize) -> usize {
+    let rules = StonesRules::default().with_settings(settings).unwrap();
+    let mut entries = book().entries(&rules);
+    entries.sort_by_key(|(p, _)| p.future_bound());
+    let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 16, ..SolverConfig::default() });
+    for (position, entry) in entries.iter().take(take) {
+        let values = move_values(&mut solver, position);
+        let best = values.iter().map(|&(_, v)| v).max().unwrap();
+        assert_eq!(i64::from(entry.future), best, "{}", position.format_position());
+        let value = values.iter().find(|&&(mv, _)| mv == entry.mv).unwrap().1;
+        assert_eq!(value, best, "{}: the book's move", position.format_position());
+    }
+    entries.len().min(take)
+}
+
+#[test]
+fn the_shipped_book_reads_and_its_entries_are_exact() {
+    assert!(!book().is_empty());
+    assert_eq!(book_entries_are_exact(&["sowing=kalah", "stones=3"], 3), 3);
+}
+
+#[test]
+#[ignore = "minutes in release: every entry of the book"]
+fn every_book_entry_is_exact() {
+    for settings in [&["sowing=kalah", "stones=3"][..], &["sowing=kalah", "stones=3", "empty_capture=true"]] {
+        let checked = book_entries_are_exact(settings, usize::MAX);
+        eprintln!("{settings:?}: {checked} entries");
+    }
+}
