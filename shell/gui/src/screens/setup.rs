@@ -222,15 +222,24 @@ impl SetupScreen {
         }
     }
 
+    /// The level as the Level row shows it: "10, perfect play" where the
+    /// game's registry says that level never misses the best move under
+    /// these rules.
+    fn level_text(&self) -> String {
+        let perfect = ai::levels::Level::new(self.level)
+            .is_some_and(|level| self.entry().plays_perfectly(level, &self.rules));
+        if perfect { format!("{}, perfect play", self.level) } else { self.level.to_string() }
+    }
+
     /// The label and value of a row as players read them.
     fn row_text(&self, id: RowId) -> (String, String) {
         let entry = self.entry();
         match id {
             RowId::Mode => ("Mode".into(), mode_short(self.mode).into()),
             RowId::Level if self.mode == PlayMode::Demo => {
-                ("Computer level (both)".into(), self.level.to_string())
+                ("Computer level (both)".into(), self.level_text())
             }
-            RowId::Level => ("Computer level".into(), self.level.to_string()),
+            RowId::Level => ("Computer level".into(), self.level_text()),
             RowId::First => ("Who moves first".into(), first_text(self.first).into()),
             RowId::Preset => {
                 ("Preset".into(), entry.preset_of(&self.rules).map_or("custom", |p| p.name).into())
@@ -584,6 +593,21 @@ mod tests {
         }
         assert_eq!(screen.level, 1, "levels stop at 1");
         assert!(!screen.can_step(RowId::Level, false));
+    }
+
+    #[test]
+    fn the_level_row_says_where_the_computer_plays_perfectly() {
+        let ctx = AppContext::for_tests();
+        let mut screen = SetupScreen::new(GameKind::Stones, PlayMode::Computer, &ctx);
+        screen.level = 10;
+        screen.rules.insert("pits".into(), toml::Value::Integer(3));
+        screen.rules.insert("stones".into(), toml::Value::Integer(3));
+        assert_eq!(screen.row_text(RowId::Level).1, "10, perfect play", "18 stones: solved as it plays");
+        screen.level = 9;
+        assert_eq!(screen.row_text(RowId::Level).1, "9");
+        let mut blockade = SetupScreen::new(GameKind::Blockade, PlayMode::Computer, &ctx);
+        blockade.level = 10;
+        assert_eq!(blockade.row_text(RowId::Level).1, "10");
     }
 
     #[test]
