@@ -38,12 +38,10 @@ pub fn hint_reason(view: &StrategyChessView, mv: Move, memory_aid: bool) -> Opti
 mod tests {
     use super::*;
     use game_core::{Game, Observe, Seat};
-    use strategy_chess::{Library, Square, StrategyChess, StrategyChessRules};
+    use strategy_chess::{Square, StrategyChess};
 
     fn game() -> StrategyChess {
-        let library = Library::builtin();
-        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
-        StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap()
+        crate::games::strategy_chess::library_game()
     }
 
     fn mv(view: &StrategyChessView, text: &str) -> Move {

@@ -22,6 +22,19 @@ pub mod play;
 pub mod setup;
 pub mod slide;
 
+/// A game from the start with library setups 1 (Red) and 2 (Blue): the
+/// tests' usual board.
+#[cfg(test)]
+pub(crate) fn library_game() -> strategy_chess::StrategyChess {
+    let library = strategy_chess::Library::builtin();
+    let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
+    <strategy_chess::StrategyChess as game_core::Game>::start(
+        &strategy_chess::StrategyChessRules::default(),
+        &setups,
+    )
+    .unwrap()
+}
+
 pub use flow::play_screen;
 
 use crate::play::GameScreens;

@@ -247,12 +247,10 @@ pub fn result_detail(view: &StrategyChessView, outcome: Outcome) -> String {
 mod tests {
     use super::*;
     use game_core::{Game, Observe, Seat};
-    use strategy_chess::{Colour, Library, StrategyChessRules};
+    use strategy_chess::Colour;
 
     fn game() -> StrategyChess {
-        let library = Library::builtin();
-        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
-        StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap()
+        crate::games::strategy_chess::library_game()
     }
 
     fn legal(view: &StrategyChessView) -> Vec<Move> {

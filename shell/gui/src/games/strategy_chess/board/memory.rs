@@ -49,12 +49,10 @@ pub fn shown_enemy_ranks(view: &StrategyChessView, memory_aid: bool) -> Vec<Squa
 mod tests {
     use super::*;
     use game_core::{Game, Observe, Seat};
-    use strategy_chess::{Library, StrategyChess, StrategyChessRules};
+    use strategy_chess::StrategyChess;
 
     fn game() -> StrategyChess {
-        let library = Library::builtin();
-        let setups = [library.entry(1).unwrap().setup, library.entry(2).unwrap().setup];
-        StrategyChess::start(&StrategyChessRules::default(), &setups).unwrap()
+        crate::games::strategy_chess::library_game()
     }
 
     fn play(game: &mut StrategyChess, moves: &[&str]) {
