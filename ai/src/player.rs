@@ -37,8 +37,9 @@ use std::time::{Duration, Instant};
 pub struct ComputerPlayer<G: Observe + Evaluate> {
     budget: Budget,
     engines: Vec<Engine<G>>,
-    /// Perfect play, when the budget asks for it and its hook serves `G`.
-    perfect: Option<Perfect<G>>,
+    /// Perfect play, when the budget asks for it and its hook serves `G`
+    /// (boxed: most players have none, and a player is moved about).
+    perfect: Option<Box<Perfect<G>>>,
 }
 
 /// A player's perfect play and its settings.
@@ -65,8 +66,9 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
     /// [`LevelTable`](crate::levels::LevelTable)).
     pub fn with_budget(budget: Budget) -> Self {
         let engines = (0..budget.threads.max(1)).map(|_| Engine::new(budget.engine)).collect();
-        let perfect =
-            budget.exact.and_then(|play| play.hook.make::<G>(&play).map(|solving| Perfect { play, solving }));
+        let perfect = budget
+            .exact
+            .and_then(|play| play.hook.make::<G>(&play).map(|solving| Box::new(Perfect { play, solving })));
         ComputerPlayer { budget, engines, perfect }
     }
 
