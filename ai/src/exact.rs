@@ -283,17 +283,7 @@ mod tests {
     /// The exact value of each move of `position` for its mover.
     fn move_values(position: &Nim) -> Vec<(<Nim as Game>::Move, i64)> {
         let mut solver = Solver::<Nim>::new(SolverConfig { table_mb: 1, ..SolverConfig::default() });
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                let value = solver.solve(&child, &SearchLimits::none()).unwrap().value;
-                (mv, if child.to_move() == position.to_move() { value } else { -value })
-            })
-            .collect()
+        solver.move_values(position, &SearchLimits::none()).unwrap()
     }
 
     #[test]

@@ -293,6 +293,31 @@ impl<G: Solve> Solver<G> {
     /// The bytes of one table entry (for sizing reports).
     pub const ENTRY_BYTES: usize = SolverTable::ENTRY_BYTES;
 
+    /// The exact value of every legal move of `position`, in generation
+    /// order, for the seat to move before the move (what `solve --each`
+    /// prints); each child is solved within `limits`, and one table serves
+    /// them all. A finished position has none.
+    pub fn move_values(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+    ) -> Result<Vec<(G::Move, i64)>, SolveError> {
+        let mover = position.to_move();
+        let mut moves = Vec::new();
+        if position.outcome().is_none() {
+            position.legal_moves(&mut moves);
+        }
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let value = self.solve(&child, limits)?.value;
+                Ok((mv, if child.to_move() == mover { value } else { -value }))
+            })
+            .collect()
+    }
+
     /// Solves `position`: its final margin under perfect play, within
     /// `limits` (time, nodes, stop signal; depth is ignored).
     pub fn solve(&mut self, position: &G, limits: &SearchLimits) -> Result<Solution<G::Move>, SolveError> {

@@ -39,18 +39,7 @@ fn level_five_positions(rules: &StonesRules, games: u64, seed: u64) -> Vec<Stone
 /// The exact value of every legal move of `position` for its mover, as
 /// `solve --each` gives them.
 fn move_values(solver: &mut Solver<Stones>, position: &Stones) -> Vec<(stones::Sow, i64)> {
-    let mover = position.to_move();
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|mv| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let value = solver.solve(&child, &SearchLimits::none()).unwrap().value;
-            (mv, if child.to_move() == mover { value } else { -value })
-        })
-        .collect()
+    solver.move_values(position, &SearchLimits::none()).unwrap()
 }
 
 /// Checks level 10's move on every `every`-th position of `games` level-5

@@ -76,19 +76,7 @@ fn solve_with_moves<G: Solve>(
     each: bool,
 ) -> Result<Solved<G::Move>, SolveError> {
     let mut solver = Solver::new(config);
-    let mut values = Vec::new();
-    if each && position.outcome().is_none() {
-        let mover = position.to_move();
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        for mv in moves {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let solution = solver.solve(&child, &SearchLimits::none())?;
-            let value = if child.to_move() == mover { solution.value } else { -solution.value };
-            values.push((mv, value));
-        }
-    }
+    let values = if each { solver.move_values(position, &SearchLimits::none())? } else { Vec::new() };
     let solution = solver.solve(position, &SearchLimits::none())?;
     Ok((values, solution))
 }
