@@ -3,7 +3,7 @@
 
 use crate::determinized::search_view;
 use crate::engine::Engine;
-use crate::exact::{ExactMove, ExactPlay, PerfectPlay};
+use crate::exact::{ExactMove, PerfectPlay};
 use crate::levels::Budget;
 use crate::limits::StopSignal;
 use crate::score::{self, Score};
@@ -38,26 +38,20 @@ pub struct ComputerPlayer<G: Observe + Evaluate> {
     budget: Budget,
     engines: Vec<Engine<G>>,
     /// Perfect play, when the budget asks for it and its hook serves `G`
-    /// (boxed: most players have none, and a player is moved about).
-    perfect: Option<Box<Perfect<G>>>,
-}
-
-/// A player's perfect play and its settings.
-struct Perfect<G: Observe> {
-    play: ExactPlay,
-    solving: Box<dyn PerfectPlay<G>>,
+    /// (its settings are the budget's `exact`).
+    perfect: Option<Box<dyn PerfectPlay<G>>>,
 }
 
 /// A clone starts with fresh tables (a solver's table is not copied).
-impl<G: Observe> Clone for Perfect<G> {
+impl<G: Observe> Clone for Box<dyn PerfectPlay<G>> {
     fn clone(&self) -> Self {
-        Perfect { play: self.play, solving: self.solving.fresh() }
+        self.fresh()
     }
 }
 
-impl<G: Observe> fmt::Debug for Perfect<G> {
+impl<G: Observe> fmt::Debug for dyn PerfectPlay<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Perfect").field("play", &self.play).finish()
+        f.write_str("PerfectPlay")
     }
 }
 
@@ -66,9 +60,7 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
     /// [`LevelTable`](crate::levels::LevelTable)).
     pub fn with_budget(budget: Budget) -> Self {
         let engines = (0..budget.threads.max(1)).map(|_| Engine::new(budget.engine)).collect();
-        let perfect = budget
-            .exact
-            .and_then(|play| play.hook.make::<G>(&play).map(|solving| Box::new(Perfect { play, solving })));
+        let perfect = budget.exact.and_then(|play| play.hook.make::<G>(&play));
         ComputerPlayer { budget, engines, perfect }
     }
 
@@ -101,13 +93,13 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
     ) -> SearchResult<G::Move> {
         let mut limits = self.budget.limits(stop);
         let mut exact_nodes = 0;
-        if let Some(perfect) = &mut self.perfect {
+        if let (Some(perfect), Some(play)) = (&mut self.perfect, &self.budget.exact) {
             let clock = Instant::now();
             // A game with a solver shows everything: the "sample" is the
             // position itself.
             let position = G::sample(view, &mut seeded(derive(seed, Stream::Sample, 0)));
-            let solve_limits = perfect.play.limits(self.budget.time, stop);
-            if let Some(found) = perfect.solving.best_move(&position, &solve_limits, &mut exact_nodes) {
+            let solve_limits = play.limits(self.budget.time, stop);
+            if let Some(found) = perfect.best_move(&position, &solve_limits, &mut exact_nodes) {
                 return exact_result(found, clock.elapsed());
             }
             // The search gets the time the solve left.
@@ -139,7 +131,7 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
             engine.forget();
         }
         if let Some(perfect) = &mut self.perfect {
-            perfect.solving.forget();
+            perfect.forget();
         }
     }
 }
