@@ -30,6 +30,10 @@ pub struct AppContext {
     pub can_wake: bool,
     /// Where games are saved, or why they cannot be.
     pub saved_games: Result<SavedGames, RecordError>,
+    /// An unfinished game the player left for the launcher
+    /// ([`Command::Park`](super::screen::Command::Park)): the launcher
+    /// offers to continue it.
+    pub parked: Option<Box<dyn super::screen::Screen>>,
 }
 
 impl AppContext {
@@ -53,6 +57,7 @@ impl AppContext {
             wake: no_wake(),
             can_wake: false,
             saved_games: SavedGames::locate(),
+            parked: None,
         }
     }
 

@@ -37,8 +37,9 @@ impl ScreenStack {
         self.screens.last().map(|s| s.name()).unwrap_or_default()
     }
 
-    /// Applies a screen's command.
-    pub fn apply(&mut self, command: Command) -> Flow {
+    /// Applies a screen's command. A screen set aside
+    /// ([`Command::Park`]) is kept in the context, for the launcher to see.
+    pub fn apply(&mut self, ctx: &mut AppContext, command: Command) -> Flow {
         match command {
             Command::None => {}
             Command::Push(screen) => self.screens.push(screen),
@@ -50,6 +51,18 @@ impl ScreenStack {
                 self.screens.push(screen);
             }
             Command::PopToRoot => self.screens.truncate(1),
+            Command::Park => {
+                if self.screens.len() > 1 {
+                    ctx.parked = self.screens.pop();
+                }
+                self.screens.truncate(1);
+            }
+            Command::Resume => {
+                if let Some(screen) = ctx.parked.take() {
+                    self.screens.truncate(1);
+                    self.screens.push(screen);
+                }
+            }
             Command::Quit => self.screens.clear(),
         }
         if self.screens.is_empty() { Flow::Quit } else { Flow::Running }
@@ -61,7 +74,7 @@ impl ScreenStack {
             Some(top) => top.input(ctx, view, event),
             None => return Flow::Quit,
         };
-        self.apply(command)
+        self.apply(ctx, command)
     }
 
     /// Lets time pass on the top screen.
@@ -70,7 +83,7 @@ impl ScreenStack {
             Some(top) => top.update(ctx, dt),
             None => return Flow::Quit,
         };
-        self.apply(command)
+        self.apply(ctx, command)
     }
 
     /// Draws the top screen.
@@ -114,19 +127,43 @@ mod tests {
 
     #[test]
     fn commands_change_the_stack() {
-        let mut stack = ScreenStack::new(Box::new(Named("root")));
-        assert_eq!(stack.apply(Command::Push(Box::new(Named("a")))), Flow::Running);
-        assert_eq!(stack.apply(Command::Push(Box::new(Named("b")))), Flow::Running);
-        assert_eq!(stack.names(), vec!["root", "a", "b"]);
-        stack.apply(Command::Replace(Box::new(Named("c"))));
-        assert_eq!(stack.top_name(), "c");
-        stack.apply(Command::PopToRoot);
-        assert_eq!(stack.names(), vec!["root"]);
         let mut ctx = AppContext::for_tests();
+        let mut stack = ScreenStack::new(Box::new(Named("root")));
+        assert_eq!(stack.apply(&mut ctx, Command::Push(Box::new(Named("a")))), Flow::Running);
+        assert_eq!(stack.apply(&mut ctx, Command::Push(Box::new(Named("b")))), Flow::Running);
+        assert_eq!(stack.names(), vec!["root", "a", "b"]);
+        stack.apply(&mut ctx, Command::Replace(Box::new(Named("c"))));
+        assert_eq!(stack.top_name(), "c");
+        stack.apply(&mut ctx, Command::PopToRoot);
+        assert_eq!(stack.names(), vec!["root"]);
         let view = View::of_size(800.0, 600.0);
         let escape = InputEvent::Key(crate::input::Key::Escape);
         assert_eq!(stack.input(&mut ctx, &view, &escape), Flow::Quit, "popping the last screen quits");
         let mut stack = ScreenStack::new(Box::new(Named("root")));
-        assert_eq!(stack.apply(Command::Quit), Flow::Quit);
+        assert_eq!(stack.apply(&mut ctx, Command::Quit), Flow::Quit);
+    }
+
+    #[test]
+    fn a_screen_set_aside_comes_back_on_resume() {
+        let mut ctx = AppContext::for_tests();
+        let mut stack = ScreenStack::new(Box::new(Named("root")));
+        stack.apply(&mut ctx, Command::Resume);
+        assert_eq!(stack.names(), vec!["root"], "nothing set aside: nothing to resume");
+        stack.apply(&mut ctx, Command::Park);
+        assert!(ctx.parked.is_none(), "the launcher is never set aside");
+        for name in ["setup", "game"] {
+            stack.apply(&mut ctx, Command::Push(Box::new(Named(name))));
+        }
+        stack.apply(&mut ctx, Command::Park);
+        assert_eq!(stack.names(), vec!["root"]);
+        assert_eq!(ctx.parked.as_ref().map(|s| s.name()).as_deref(), Some("game"));
+        stack.apply(&mut ctx, Command::Push(Box::new(Named("other"))));
+        stack.apply(&mut ctx, Command::Resume);
+        assert_eq!(stack.names(), vec!["root", "game"]);
+        assert!(ctx.parked.is_none());
+        stack.apply(&mut ctx, Command::Park);
+        stack.apply(&mut ctx, Command::Push(Box::new(Named("newer"))));
+        stack.apply(&mut ctx, Command::Park);
+        assert_eq!(ctx.parked.as_ref().map(|s| s.name()).as_deref(), Some("newer"), "one kept aside");
     }
 }
