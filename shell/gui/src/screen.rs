@@ -38,10 +38,14 @@ pub enum Command {
     Replace(Box<dyn Screen>),
     /// Close every screen above the launcher.
     PopToRoot,
-    /// Set this screen aside (an unfinished game) and close every screen
-    /// above the launcher; the launcher offers to continue it. One screen
-    /// is kept aside at a time: a newer one takes the older one's place.
-    Park,
+    /// Set this screen aside (an unfinished game) and go back to the one
+    /// below, or with `to_launcher` to the launcher; the launcher offers to
+    /// continue it. One screen is kept aside at a time: a newer one takes
+    /// the older one's place.
+    Park {
+        /// Close every screen above the launcher, not just this one.
+        to_launcher: bool,
+    },
     /// Close every screen above the launcher and bring back the screen set
     /// aside by [`Command::Park`], if there is one.
     Resume,
@@ -57,7 +61,7 @@ impl fmt::Debug for Command {
             Command::Pop => f.write_str("Pop"),
             Command::Replace(s) => write!(f, "Replace({})", s.name()),
             Command::PopToRoot => f.write_str("PopToRoot"),
-            Command::Park => f.write_str("Park"),
+            Command::Park { to_launcher } => write!(f, "Park {{ to_launcher: {to_launcher} }}"),
             Command::Resume => f.write_str("Resume"),
             Command::Quit => f.write_str("Quit"),
         }

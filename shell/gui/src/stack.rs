@@ -51,11 +51,13 @@ impl ScreenStack {
                 self.screens.push(screen);
             }
             Command::PopToRoot => self.screens.truncate(1),
-            Command::Park => {
+            Command::Park { to_launcher } => {
                 if self.screens.len() > 1 {
                     ctx.parked = self.screens.pop();
                 }
-                self.screens.truncate(1);
+                if to_launcher {
+                    self.screens.truncate(1);
+                }
             }
             Command::Resume => {
                 if let Some(screen) = ctx.parked.take() {
@@ -149,21 +151,24 @@ mod tests {
         let mut stack = ScreenStack::new(Box::new(Named("root")));
         stack.apply(&mut ctx, Command::Resume);
         assert_eq!(stack.names(), vec!["root"], "nothing set aside: nothing to resume");
-        stack.apply(&mut ctx, Command::Park);
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
         assert!(ctx.parked.is_none(), "the launcher is never set aside");
         for name in ["setup", "game"] {
             stack.apply(&mut ctx, Command::Push(Box::new(Named(name))));
         }
-        stack.apply(&mut ctx, Command::Park);
-        assert_eq!(stack.names(), vec!["root"]);
+        stack.apply(&mut ctx, Command::Park { to_launcher: false });
+        assert_eq!(stack.names(), vec!["root", "setup"], "back one screen");
+        stack.apply(&mut ctx, Command::Resume);
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
+        assert_eq!(stack.names(), vec!["root"], "back to the launcher");
         assert_eq!(ctx.parked.as_ref().map(|s| s.name()).as_deref(), Some("game"));
         stack.apply(&mut ctx, Command::Push(Box::new(Named("other"))));
         stack.apply(&mut ctx, Command::Resume);
         assert_eq!(stack.names(), vec!["root", "game"]);
         assert!(ctx.parked.is_none());
-        stack.apply(&mut ctx, Command::Park);
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
         stack.apply(&mut ctx, Command::Push(Box::new(Named("newer"))));
-        stack.apply(&mut ctx, Command::Park);
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
         assert_eq!(ctx.parked.as_ref().map(|s| s.name()).as_deref(), Some("newer"), "one kept aside");
     }
 }

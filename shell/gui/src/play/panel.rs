@@ -372,7 +372,8 @@ fn draw_toast(
     measure: &dyn crate::text::TextMeasure,
     m: &Metrics,
 ) {
-    let r = area.inset(-m.gap * 0.35);
+    // Wider than the legend it covers, never taller (the list is above).
+    let r = area.inset_xy(-m.gap * 0.35, 0.0);
     canvas.ring(r, m.radius, m.outline * 0.6, palette::ACCENT);
     canvas.round(r, m.radius, palette::PANEL_HOVER);
     let inner = r.inset_xy(m.gap * 0.5, 0.0);

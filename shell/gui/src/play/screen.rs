@@ -207,6 +207,12 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         self.resign_armed.is_some()
     }
 
+    /// The seat the board is being handed to, while the hand-over cover
+    /// shows.
+    pub fn handover(&self) -> Option<Seat> {
+        self.handover
+    }
+
     /// The footer button that waits for its second press, if one does.
     pub fn armed_button(&self) -> Option<PlayButton> {
         if self.resign_armed.is_some() {
@@ -438,19 +444,19 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         !s.is_remote() && s.outcome().is_none() && s.history_len() > 0 && someone_here
     }
 
-    /// Leaves the game: an unfinished game is set aside for the launcher's
-    /// Continue ([`Command::Park`]), else the game ends and `otherwise`
-    /// goes on.
-    fn leave(&mut self, otherwise: Command) -> Command {
+    /// Leaves the game, back one screen or (`to_launcher`) to the
+    /// launcher: an unfinished game is set aside for the launcher's
+    /// Continue ([`Command::Park`]), else the game ends.
+    fn leave(&mut self, to_launcher: bool) -> Command {
         self.resign_armed = None;
         self.new_game_armed = None;
         self.toast = None;
         if self.worth_keeping() {
             self.board.clear_pick();
-            return Command::Park;
+            return Command::Park { to_launcher };
         }
         self.session.leave();
-        otherwise
+        if to_launcher { Command::PopToRoot } else { Command::Pop }
     }
 
     /// Whether leaving may go ahead now: leaving a live network game asks
@@ -479,7 +485,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 if !self.may_leave() {
                     return Command::None;
                 }
-                return self.leave(Command::PopToRoot);
+                return self.leave(true);
             }
             PlayMsg::Tab(tab) => {
                 self.tab = tab;
@@ -701,7 +707,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 if self.board.clear_pick() || !self.may_leave() {
                     return Command::None;
                 }
-                return self.leave(Command::Pop);
+                return self.leave(false);
             }
             _ => {}
         }
@@ -764,7 +770,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
                     self.lift_cover();
                     Command::None
                 }
-                InputEvent::Key(Key::Escape) => self.leave(Command::Pop),
+                InputEvent::Key(Key::Escape) => self.leave(false),
                 _ => Command::None,
             };
         }
@@ -898,7 +904,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
     fn parked_label(&self) -> String {
         let entry = self.config.game.entry();
         let against = match self.config.mode {
-            PlayMode::TwoPlayers => "two players".to_string(),
+            PlayMode::TwoPlayers => "for two players".to_string(),
             _ => format!("against the computer (level {})", self.session.level()),
         };
         let moves = self.session.history_len();

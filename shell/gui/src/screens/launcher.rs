@@ -157,7 +157,7 @@ impl Screen for LauncherScreen {
         // one quad a frame instead of being drawn anew (see `Canvas::kept`).
         canvas.kept("launcher", view.rect, palette::BACKGROUND, content, |canvas| {
             let subtitle = match &parked {
-                Some(game) => format!("Unfinished: {game}"),
+                Some(game) => format!("Unfinished: {game}. Continue picks it up."),
                 None => "Three abstract board games. Pick one to play.".to_string(),
             };
             draw_chrome(canvas, &f, "boardsuite", &subtitle, m);

@@ -18,7 +18,7 @@ use headless::settings::Preferences;
 
 /// The preference this build cannot honour, with what its row and help
 /// say instead.
-pub const NO_SOUND: (&str, &str, &str) = ("sound", "none", "This build has no sound.");
+pub const NO_SOUND: (&str, &str, &str) = ("sound", "not in this build", "This build has no sound.");
 
 /// What the preferences screen's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

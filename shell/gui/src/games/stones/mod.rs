@@ -168,7 +168,7 @@ mod tests {
         click_pit(&mut screen, &mut ctx, &view, Pit { owner: Seat::FIRST, pile: 3 });
         screen.update(&mut ctx, 0.016);
         assert!(screen.worth_keeping());
-        assert_eq!(screen.parked_label(), "Stones two players, 1 move played");
+        assert_eq!(screen.parked_label(), "Stones for two players, 1 move played");
         let button = |screen: &PlayScreen<Stones, StonesBoard>, b: PlayButton| {
             let widgets = screen.widgets(&view);
             InputEvent::Click(
@@ -187,8 +187,8 @@ mod tests {
         let menu = button(&screen, PlayButton::Menu);
         assert!(matches!(screen.input(&mut ctx, &view, &menu), Command::PopToRoot));
         click_pit(&mut screen, &mut ctx, &view, Pit { owner: Seat::FIRST, pile: 3 });
-        assert!(matches!(screen.input(&mut ctx, &view, &menu), Command::Park));
+        assert!(matches!(screen.input(&mut ctx, &view, &menu), Command::Park { to_launcher: true }));
         let escape = InputEvent::Key(Key::Escape);
-        assert!(matches!(screen.input(&mut ctx, &view, &escape), Command::Park));
+        assert!(matches!(screen.input(&mut ctx, &view, &escape), Command::Park { to_launcher: false }));
     }
 }

@@ -178,8 +178,9 @@ pub fn draw_motion_mark(canvas: &mut Canvas, r: Rect, moved_far: bool, colour: C
 /// or the Scout's wider badge, in the top right corner.
 pub fn motion_mark_rect(r: Rect, moved_far: bool) -> Rect {
     let s = r.w.min(r.h);
-    let (w, h) = if moved_far { (s * 0.4, s * 0.24) } else { (s * 0.2, s * 0.2) };
-    Rect::new(r.right() - s * 0.08 - w, r.y + s * 0.08, w, h)
+    let (w, h) = if moved_far { (s * 0.4, s * 0.22) } else { (s * 0.2, s * 0.2) };
+    // Inside the frames the last-move and hint marks draw round a square.
+    Rect::new(r.right() - s * 0.13 - w, r.y + s * 0.13, w, h)
 }
 
 /// The mark of a piece no battle revealed, once the game is over and the
@@ -246,6 +247,7 @@ mod tests {
         let square = Rect::new(0.0, 0.0, 58.0, 58.0);
         let scout = motion_mark_rect(square, true);
         assert!(scout.w >= 20.0 && scout.h >= 12.0, "{scout:?}");
+        assert!(scout.inset(-2.0).is_inside(&square.inset(square.w * 0.1)), "clear of the marks' frames");
         let dot = motion_mark_rect(square, false);
         for mark in [scout, dot] {
             assert!(mark.is_inside(&square));

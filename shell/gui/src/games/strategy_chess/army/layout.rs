@@ -44,7 +44,9 @@ pub fn army_layout(view: &View) -> ArmyLayout {
             Rect::new(x, grid.y + row as f32 * (row_h + gap), column_w, row_h)
         })
         .collect();
-    let summary = Rect::new(left, summary.y, column_w * 2.0 + m.gap * 1.5, summary.h);
+    // Right under the rows, where the eye is.
+    let below = grid.y + n * (row_h + gap) - gap + m.gap;
+    let summary = Rect::new(left, below.min(summary.y), column_w * 2.0 + m.gap * 1.5, summary.h);
     ArmyLayout {
         title: f.title,
         subtitle: f.subtitle,
