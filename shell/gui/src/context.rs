@@ -30,10 +30,10 @@ pub struct AppContext {
     pub can_wake: bool,
     /// Where games are saved, or why they cannot be.
     pub saved_games: Result<SavedGames, RecordError>,
-    /// An unfinished game the player left for the launcher
-    /// ([`Command::Park`](super::screen::Command::Park)): the launcher
-    /// offers to continue it.
-    pub parked: Option<Box<dyn super::screen::Screen>>,
+    /// What the launcher says of the unfinished game the screen stack
+    /// keeps aside (`Command::Park`), if it keeps one: the launcher offers
+    /// to continue it.
+    pub parked: Option<String>,
 }
 
 impl AppContext {

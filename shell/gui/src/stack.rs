@@ -16,15 +16,19 @@ pub enum Flow {
     Quit,
 }
 
-/// The screens, bottom (the launcher) to top (on screen).
+/// The screens, bottom (the launcher) to top (on screen), and an
+/// unfinished game kept aside.
 pub struct ScreenStack {
     screens: Vec<Box<dyn Screen>>,
+    /// The screen set aside by [`Command::Park`], for [`Command::Resume`];
+    /// the context holds what the launcher says of it.
+    parked: Option<Box<dyn Screen>>,
 }
 
 impl ScreenStack {
     /// A stack holding the root screen.
     pub fn new(root: Box<dyn Screen>) -> Self {
-        ScreenStack { screens: vec![root] }
+        ScreenStack { screens: vec![root], parked: None }
     }
 
     /// The names of the screens, bottom first.
@@ -37,8 +41,9 @@ impl ScreenStack {
         self.screens.last().map(|s| s.name()).unwrap_or_default()
     }
 
-    /// Applies a screen's command. A screen set aside
-    /// ([`Command::Park`]) is kept in the context, for the launcher to see.
+    /// Applies a screen's command. Of a screen set aside
+    /// ([`Command::Park`]) the context gets its
+    /// [`parked_label`](Screen::parked_label), for the launcher.
     pub fn apply(&mut self, ctx: &mut AppContext, command: Command) -> Flow {
         match command {
             Command::None => {}
@@ -53,17 +58,19 @@ impl ScreenStack {
             Command::PopToRoot => self.screens.truncate(1),
             Command::Park { to_launcher } => {
                 if self.screens.len() > 1 {
-                    ctx.parked = self.screens.pop();
+                    self.parked = self.screens.pop();
+                    ctx.parked = self.parked.as_ref().map(|s| s.parked_label());
                 }
                 if to_launcher {
                     self.screens.truncate(1);
                 }
             }
             Command::Resume => {
-                if let Some(screen) = ctx.parked.take() {
+                if let Some(screen) = self.parked.take() {
                     self.screens.truncate(1);
                     self.screens.push(screen);
                 }
+                ctx.parked = None;
             }
             Command::Quit => self.screens.clear(),
         }
@@ -161,7 +168,7 @@ mod tests {
         stack.apply(&mut ctx, Command::Resume);
         stack.apply(&mut ctx, Command::Park { to_launcher: true });
         assert_eq!(stack.names(), vec!["root"], "back to the launcher");
-        assert_eq!(ctx.parked.as_ref().map(|s| s.name()).as_deref(), Some("game"));
+        assert_eq!(ctx.parked.as_deref(), Some("game"), "the launcher is told");
         stack.apply(&mut ctx, Command::Push(Box::new(Named("other"))));
         stack.apply(&mut ctx, Command::Resume);
         assert_eq!(stack.names(), vec!["root", "game"]);
@@ -169,6 +176,6 @@ mod tests {
         stack.apply(&mut ctx, Command::Park { to_launcher: true });
         stack.apply(&mut ctx, Command::Push(Box::new(Named("newer"))));
         stack.apply(&mut ctx, Command::Park { to_launcher: true });
-        assert_eq!(ctx.parked.as_ref().map(|s| s.name()).as_deref(), Some("newer"), "one kept aside");
+        assert_eq!(ctx.parked.as_deref(), Some("newer"), "one kept aside");
     }
 }

@@ -146,8 +146,7 @@ impl Screen for ArmyScreen {
         "army strategy-chess".into()
     }
 
-    fn input(&mut self, ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
-        let _ = ctx;
+    fn input(&mut self, _ctx: &mut AppContext, view: &View, event: &InputEvent) -> Command {
         let widgets = self.widgets(view);
         match react(&widgets, &mut self.focus, event) {
             Reaction::Message(msg) => self.on_message(msg),
