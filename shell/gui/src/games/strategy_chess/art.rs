@@ -247,7 +247,7 @@ mod tests {
         let square = Rect::new(0.0, 0.0, 58.0, 58.0);
         let scout = motion_mark_rect(square, true);
         assert!(scout.w >= 20.0 && scout.h >= 12.0, "{scout:?}");
-        assert!(scout.inset(-2.0).is_inside(&square.inset(square.w * 0.1)), "clear of the marks' frames");
+        assert!(scout.is_inside(&square.inset(square.w * 0.12)), "clear of the marks' frames");
         let dot = motion_mark_rect(square, false);
         for mark in [scout, dot] {
             assert!(mark.is_inside(&square));
