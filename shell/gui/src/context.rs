@@ -30,6 +30,10 @@ pub struct AppContext {
     pub can_wake: bool,
     /// Where games are saved, or why they cannot be.
     pub saved_games: Result<SavedGames, RecordError>,
+    /// What the launcher says of the unfinished game the screen stack
+    /// keeps aside (`Command::Park`), if it keeps one: the launcher offers
+    /// to continue it.
+    pub parked: Option<String>,
 }
 
 impl AppContext {
@@ -53,6 +57,7 @@ impl AppContext {
             wake: no_wake(),
             can_wake: false,
             saved_games: SavedGames::locate(),
+            parked: None,
         }
     }
 

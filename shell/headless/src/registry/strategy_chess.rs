@@ -6,9 +6,8 @@ use crate::settings::RulesSchema;
 use ai::arena::{Contender, Decision};
 use ai::levels::{LevelTable, alpha_beta};
 use game_core::rng::seeded;
-use game_core::rules::{Allowed, RuleErrors, RuleField};
+use game_core::rules::RuleErrors;
 use game_core::{Game, Observe, RuleSet, Seat};
-use std::sync::OnceLock;
 use strategy_chess::sparring::Style;
 use strategy_chess::{Colour, Move, Setup, StrategyChess, StrategyChessRules};
 
@@ -18,9 +17,9 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "Strategy Chess",
     tagline: "Stratego-style battle with hidden pieces",
     seats: ["Red", "Blue"],
-    // The engine's fields and check; the army as a word the launcher can
-    // step through.
-    rules: RulesSchema::provisional(fields, defaults).checked_by(check),
+    // The engine's fields and check; the army written as a preset's name
+    // where it is one (a custom army is a table of counts).
+    rules: RulesSchema::provisional(StrategyChessRules::fields, defaults).checked_by(check),
     presets: &[
         Preset { name: "Classic", settings: &[] },
         Preset { name: "Barrage", settings: &["army=barrage"] },
@@ -42,25 +41,6 @@ pub const ENTRY: GameEntry = GameEntry {
     scored: false,
     perfect_play: super::never_perfect,
 };
-
-/// The engine's fields, except that the army is one of the two named
-/// armies (a custom army is set with `--set` on the command line).
-fn fields() -> &'static [RuleField] {
-    static FIELDS: OnceLock<Vec<RuleField>> = OnceLock::new();
-    FIELDS.get_or_init(|| {
-        StrategyChessRules::fields()
-            .iter()
-            .map(|f| match f.key {
-                "army" => RuleField {
-                    allowed: Allowed::OneOf(&["classic", "barrage"]),
-                    help: "Classic: 40 pieces each. Barrage: 8 pieces each.",
-                    ..*f
-                },
-                _ => *f,
-            })
-            .collect()
-    })
-}
 
 /// The engine's defaults, with the army written as its preset's name
 /// (`army = "classic"`) rather than the engine's table form, so the setup
@@ -248,6 +228,12 @@ mod tests {
         values.insert("army".into(), "barrage".into());
         assert!(ENTRY.rules.validate(&values).is_ok());
         values.insert("army".into(), "huge".into());
+        assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["army"]);
+        let custom: toml::Table = "base = \"barrage\"\nscout = 4".parse().unwrap();
+        values.insert("army".into(), custom.into());
+        assert!(ENTRY.rules.validate(&values).is_ok(), "a custom army of valid counts");
+        let two_flags: toml::Table = "base = \"barrage\"\nflag = 2".parse().unwrap();
+        values.insert("army".into(), two_flags.into());
         assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["army"]);
         values.insert("army".into(), "classic".into());
         values.insert("scouts".into(), "none".into());
