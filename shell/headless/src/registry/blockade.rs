@@ -56,7 +56,7 @@ pub const LEVELS: LevelTable = [
     alpha_beta(5, 1_000, 800).with_noise(0.02).with_table(32, 3).with_history_from(3),
     alpha_beta(6, 2_000, 1_200).with_table(64, 3).with_history_from(3),
     alpha_beta(8, 4_000, 1_600).with_table(64, 3).with_history_from(3),
-    alpha_beta(64, 8_000, 2_000).with_table(64, 3).with_history_from(3),
+    alpha_beta(64, 8_000, 1_600).with_table(64, 3).with_history_from(3),
 ];
 
 impl Registered for Blockade {
