@@ -12,6 +12,7 @@
 //! a later information-set MCTS is this function: it sees the view, the
 //! sampler and the seed, and returns a [`SearchResult`] like any engine.
 
+use crate::clock::Instant;
 use crate::engine::Engine;
 use crate::limits::SearchLimits;
 use crate::score::Score;
@@ -20,7 +21,7 @@ use crate::seeds::{Stream, derive};
 use crate::stats::SearchStats;
 use game_core::rng::seeded;
 use game_core::{EVAL_LIMIT, Evaluate, Game, Observe, SeatView};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How the samples' answers become one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

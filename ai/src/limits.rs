@@ -1,8 +1,9 @@
 //! How long a search may run, and how to stop it from outside.
 
+use crate::clock::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A flag another thread raises to stop a search (the GUI's "move now" or
 /// "close"). Clones share the flag.
