@@ -13,6 +13,7 @@ use super::screens::launcher::LauncherScreen;
 use super::stack::{Flow, ScreenStack};
 use super::wake::WindowWaker;
 use super::window_size::ResizeWatch;
+use crate::clock::Instant;
 use headless::settings::{Settings, SettingsStore};
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
 use macroquad::miniquad;
@@ -21,10 +22,11 @@ use macroquad::prelude::{
     KeyCode, MouseButton, get_frame_time, get_time, next_frame, screen_height, screen_width,
 };
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Without a [`WindowWaker`], a screen waiting on the network or a timer is
 /// polled this often (seconds).
+#[cfg(not(target_arch = "wasm32"))]
 const POLL_WITHOUT_WAKER: f32 = 0.1;
 
 /// What the window starts with.
@@ -97,7 +99,9 @@ pub async fn run(startup: Startup) {
             match &waker {
                 Some(w) => w.wake_at(Instant::now() + Duration::from_secs_f32(after.max(0.0))),
                 None => {
-                    // No way to be woken: look again a little later.
+                    // No way to be woken: look again a little later (a
+                    // web page cannot sleep; it looks at the next frame).
+                    #[cfg(not(target_arch = "wasm32"))]
                     std::thread::sleep(Duration::from_secs_f32(after.clamp(0.0, POLL_WITHOUT_WAKER)));
                     miniquad::window::schedule_update();
                 }

@@ -8,6 +8,11 @@ pub fn mode_text(mode: PlayMode) -> (&'static str, &'static str) {
         PlayMode::Computer => ("Against the computer", "You play one side, the computer the other."),
         PlayMode::TwoPlayers => ("Two players at this computer", "Take turns at one keyboard and mouse."),
         PlayMode::Demo => ("Computer against computer", "Sit back and watch a demo game."),
+        PlayMode::NetworkHost | PlayMode::NetworkJoin if !super::mode::offered_here(mode) => {
+            let title =
+                if mode == PlayMode::NetworkHost { "Host a network game" } else { "Join a network game" };
+            (title, "Needs the desktop program: a web page cannot reach other computers.")
+        }
         PlayMode::NetworkHost => ("Host a network game", "Play someone on another computer."),
         PlayMode::NetworkJoin => {
             ("Join a network game", "Connect to a game someone is hosting; its rules are the host's.")

@@ -18,6 +18,12 @@ use crate::widgets::{Reaction, Widget, button, react};
 use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, PlayMode};
 
+/// Whether this build offers `mode`: a web page has no sockets, so it
+/// offers no network play (its button says the desktop program is needed).
+pub fn offered_here(mode: PlayMode) -> bool {
+    !(mode.is_network() && cfg!(target_arch = "wasm32"))
+}
+
 /// What the mode screen's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeMsg {
@@ -68,7 +74,7 @@ impl ModeScreen {
             stack(list_area, PlayMode::ALL.len(), m.row * 1.7, m.gap * 0.75)
                 .into_iter()
                 .zip(PlayMode::ALL)
-                .map(|(rect, mode)| Widget::button(rect, ModeMsg::Choose(*mode)))
+                .map(|(rect, mode)| Widget::button(rect, ModeMsg::Choose(*mode)).enabled(offered_here(*mode)))
                 .collect();
         let buttons = footer_buttons(f.footer, 1, 1, m);
         widgets.push(Widget::button(buttons[0], ModeMsg::Rules));
