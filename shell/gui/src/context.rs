@@ -52,7 +52,10 @@ impl AppContext {
             seeds,
             wake: no_wake(),
             can_wake: false,
+            #[cfg(not(target_arch = "wasm32"))]
             saved_games: SavedGames::locate(),
+            #[cfg(target_arch = "wasm32")]
+            saved_games: Ok(crate::web::storage::saved_games()),
         }
     }
 

@@ -1,10 +1,47 @@
-//! The settings in the browser's storage: the same TOML text as the
-//! desktop's `settings.toml`, under [`SETTINGS_KEY`], read with the same
-//! rules (a bad value falls back to its default, and the player is told).
+//! The settings and the saved games in the browser's storage: the same
+//! TOML texts as the desktop's `settings.toml` and `games/*.toml`, under
+//! [`SETTINGS_KEY`] and [`GAMES_PREFIX`], read with the same rules (a bad
+//! settings value falls back to its default, and the player is told).
 
 use super::page;
 use crate::app::Startup;
+use headless::record::{SavedGames, Shelf};
 use headless::settings::{Settings, read_settings};
+use std::sync::Arc;
+
+/// The storage key before each saved game's name.
+pub const GAMES_PREFIX: &str = "boardsuite/games/";
+
+/// The saved games in this browser's storage.
+pub fn saved_games() -> SavedGames {
+    SavedGames::on_shelf(Arc::new(BrowserShelf), "this browser's storage")
+}
+
+/// The saved games' shelf: the browser's storage, one key a game.
+#[derive(Debug)]
+struct BrowserShelf;
+
+impl Shelf for BrowserShelf {
+    fn get(&self, name: &str) -> Option<String> {
+        page::read(&format!("{GAMES_PREFIX}{name}"))
+    }
+
+    fn put(&self, name: &str, text: &str) -> Result<(), String> {
+        if page::write(&format!("{GAMES_PREFIX}{name}"), text) {
+            Ok(())
+        } else {
+            Err("the browser's storage is full or switched off".to_string())
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        page::keys(GAMES_PREFIX)
+            .iter()
+            .filter_map(|key| key.strip_prefix(GAMES_PREFIX))
+            .map(str::to_string)
+            .collect()
+    }
+}
 
 /// The storage key of the settings.
 pub const SETTINGS_KEY: &str = "boardsuite/settings.toml";
