@@ -10,6 +10,7 @@
 //     and checks the settings reached the browser's storage;
 //   - plays the game to its end with clicks on the piles, watching the
 //     frames while the computer thinks, and checks the result panel;
+//   - saves the game (F6) and checks it reached the browser's storage;
 //   - reloads the page and checks the settings are still stored.
 // Screenshots go to OUT_DIR. Any failure exits non-zero.
 "use strict";
@@ -182,6 +183,15 @@ async function main() {
         }
         await shot("stones-over");
         if (!over) fail("the Stones game did not end after 600 clicks");
+        // Saved into the browser's storage (F6), under the game's name.
+        await page("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "F6", code: "F6", windowsVirtualKeyCode: 117 });
+        await sleep(100);
+        await page("Input.dispatchKeyEvent", { type: "keyUp", key: "F6", code: "F6", windowsVirtualKeyCode: 117 });
+        await sleep(500);
+        await shot("stones-saved");
+        const saved = await evaluate(`Object.keys(localStorage).filter((k) => k.startsWith("boardsuite/games/stones-"))`);
+        if (saved.length !== 1) fail(`F6 saved no game into the browser's storage: ${JSON.stringify(saved)}`);
+        log(`saved as ${saved[0]}`);
         const frames = await evaluate("window.__frames");
         log(`the game ended after ${((Date.now() - started) / 1000).toFixed(0)} s; result panel shown`);
         log(`frames: ${frames.count}, the longest gap between two ${Math.round(frames.longest)} ms`);
@@ -197,7 +207,7 @@ async function main() {
         log(`ok: ${shots} screenshots in ${out}`);
     } finally {
         await browser.close();
-        fs.rmSync(profile, { recursive: true, force: true });
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
 }
 

@@ -203,6 +203,7 @@ fn share_limits(limits: &SearchLimits, count: usize, workers: usize) -> SearchLi
         time: limits.time.map(|t| (t / rounds).max(Duration::from_millis(1))),
         nodes: limits.nodes.map(|n| (n / count as u64).max(1)),
         stop: limits.stop.clone(),
+        from_depth: limits.from_depth,
     }
 }
 

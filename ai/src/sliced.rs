@@ -4,12 +4,15 @@
 //!
 //! # How a move is thought out in slices
 //!
-//! The search deepens one depth at a time. A slice searches to the depth
-//! after the deepest one completed so far; when that completes within the
-//! slice, the next depth starts in the time left. A depth the slice's end
-//! cuts short is searched again from the top in the next slice: the
-//! player's transposition tables keep every subtree it completed, so the
-//! search goes on where it stopped instead of starting over.
+//! The search deepens one depth at a time. A slice searches the depth
+//! after the deepest one completed so far, and only that depth
+//! ([`SearchLimits::from_depth`]): the shallower ones are in the player's
+//! transposition table, which orders the moves as iterative deepening
+//! would. When the depth completes within the slice, the next starts in
+//! the time left. A depth the slice's end cuts short is searched again in
+//! the next slice: the table keeps every subtree it completed, so the
+//! search goes on near where it stopped. The level's node cap counts the
+//! nodes of all slices.
 //!
 //! # What a level means here
 //!
@@ -17,10 +20,14 @@
 //! ([`Budget::reproducible`](crate::Budget::reproducible)); the level's
 //! time cap, which on a desktop ends the search at the same wall-clock
 //! time on any machine, becomes a safety net of [`TIME_CAP_FACTOR`] times
-//! the thinking time. So a level is as strong as it is on the desktop and
-//! takes longer on a slower host. The search runs on one engine (no
-//! thread). Perfect play (a level with a solver) tries the solve in slices
-//! for the share of the time cap it has on the desktop, then searches.
+//! the thinking time. So a level whose node cap ends its search on the
+//! desktop is as strong as there and takes longer on a slower host; the
+//! top level, which searches as deep as its time allows, gets twice its
+//! time. The search runs on one engine (no thread). Perfect play (a level
+//! with a solver) asks its book, then tries the solve a slice at a time
+//! for the share of the time cap it has on the desktop, until the solver
+//! gives up by itself (it does once a try is cut short, so in slices it
+//! solves what fits in one slice), then searches.
 
 use crate::clock::Instant;
 use crate::limits::SearchLimits;
@@ -32,7 +39,7 @@ use std::time::Duration;
 
 /// How many times its time cap a level may think, in slices, before it
 /// plays the deepest search it completed.
-pub const TIME_CAP_FACTOR: u32 = 3;
+pub const TIME_CAP_FACTOR: u32 = 2;
 
 /// The least a level may think before the safety net ends it: levels with
 /// short time caps still reach their depth on a slow host.
@@ -53,8 +60,12 @@ pub struct SlicedSearch<G: Observe + Evaluate> {
     cut_short: Option<SearchResult<G::Move>>,
     /// Time spent thinking, over all slices.
     spent: Duration,
+    /// Nodes searched, over all slices (the level's node cap counts them).
+    nodes: u64,
     /// Time spent trying to solve, over all slices.
     solving: Duration,
+    /// The solve gave up, or its share of the time is spent.
+    solve_done: bool,
 }
 
 impl<G: Observe + Evaluate> SlicedSearch<G> {
@@ -82,7 +93,9 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
             completed: None,
             cut_short: None,
             spent: Duration::ZERO,
+            nodes: 0,
             solving: Duration::ZERO,
+            solve_done: false,
         }
     }
 
@@ -108,26 +121,37 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
                 return search.completed.take().or_else(|| search.cut_short.take());
             }
             let started = Instant::now();
-            // The solve is tried for its share of the time cap, a slice at
-            // a time; its table keeps what each try learnt.
-            if let Some(share) = solve_share.as_ref().filter(|s| s.time.is_none_or(|t| search.solving < t)) {
+            // The solve is tried a slice at a time for its share of the
+            // time cap (its table keeps what each try learnt), until it
+            // gives up by itself.
+            if let Some(share) = solve_share.as_ref().filter(|_| !search.solve_done) {
                 let limits = SearchLimits { time: Some(left), ..share.clone() };
                 let found = self.try_exact(&search.view, search.seed, &limits);
                 let took = started.elapsed();
                 search.spent += took;
                 search.solving += took;
+                let cut_by_slice = took + Duration::from_millis(1) >= left;
+                let share_left = share.time.is_some_and(|t| search.solving < t);
                 match found {
                     Ok(found) => return Some(found),
-                    Err(_) if share.time.is_some() => continue,
-                    // A solve without a time share is tried once.
-                    Err(_) => search.solving = Duration::MAX,
+                    Err(_) if cut_by_slice && share_left => return None,
+                    Err(_) => search.solve_done = true,
                 }
+                continue;
             }
-            let limits =
-                SearchLimits { depth: Some(search.depth), time: Some(left), nodes: budget.nodes, stop: None };
+            // Only the depth not yet completed: the shallower ones are in
+            // the table.
+            let limits = SearchLimits {
+                depth: Some(search.depth),
+                time: Some(left),
+                nodes: budget.nodes.map(|cap| cap.saturating_sub(search.nodes).max(1)),
+                stop: None,
+                from_depth: Some(search.depth),
+            };
             let result = self.search_within(&search.view, search.seed, &limits, 1);
             search.spent += started.elapsed();
-            let at_node_cap = budget.nodes.is_some_and(|cap| result.stats.nodes >= cap);
+            search.nodes += result.stats.nodes;
+            let at_node_cap = budget.nodes.is_some_and(|cap| search.nodes >= cap);
             if result.stats.stopped && !at_node_cap {
                 // The slice ended this depth: search it again next slice.
                 search.cut_short = Some(result);
@@ -185,6 +209,42 @@ mod tests {
             let (sliced, _) = think(&mut player, &position, 9, Duration::from_millis(5));
             assert_eq!(sliced, whole.best_move, "level {level:?}");
             assert!(position.check_move(whole.best_move.unwrap()).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_search_of_one_depth_has_the_value_of_iterative_deepening_to_it() {
+        use crate::{AlphaBeta, AlphaBetaConfig, SearchLimits, Searcher};
+        use game_core::rng::seeded;
+        use stones::{Stones, StonesRules};
+        let mut position = Stones::start(&StonesRules::default(), &[]).unwrap();
+        for mv in [3, 5, 2] {
+            position.try_play(stones::Sow::pile(mv)).unwrap();
+        }
+        // A table that has seen the shallower depths (as in slices) and a
+        // fresh one: the value at a depth is exact either way.
+        let mut warm = AlphaBeta::<Stones>::new(AlphaBetaConfig::default());
+        for depth in 1..=7 {
+            let plain = AlphaBeta::<Stones>::new(AlphaBetaConfig::default()).search(
+                &position,
+                None,
+                &SearchLimits::none().depth(depth),
+                &mut seeded(1),
+            );
+            let limits = SearchLimits { from_depth: Some(depth), ..SearchLimits::none().depth(depth) };
+            let alone = AlphaBeta::<Stones>::new(AlphaBetaConfig::default()).search(
+                &position,
+                None,
+                &limits,
+                &mut seeded(1),
+            );
+            let resumed = warm.search(&position, None, &limits, &mut seeded(1));
+            assert_eq!((alone.value, alone.stats.depth), (plain.value, depth), "depth {depth}");
+            assert_eq!((resumed.value, resumed.stats.depth), (plain.value, depth), "depth {depth}");
+            assert!(
+                resumed.stats.nodes < plain.stats.nodes || depth == 1,
+                "the table spares the shallower depths"
+            );
         }
     }
 }
