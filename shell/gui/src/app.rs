@@ -77,11 +77,17 @@ pub async fn run(startup: Startup) {
                 InputEvent::Release(_) | InputEvent::Wheel(_) => {}
             }
             if stack.input(&mut ctx, &view, event) == Flow::Quit {
-                return save_size_on_quit(&mut ctx, &resize, &view);
+                if closes_on_quit(&mut ctx) {
+                    return save_size_on_quit(&mut ctx, &resize, &view);
+                }
+                stack = ScreenStack::new(Box::new(LauncherScreen::new()));
             }
         }
         if stack.update(&mut ctx, get_frame_time().min(0.1)) == Flow::Quit {
-            return save_size_on_quit(&mut ctx, &resize, &view);
+            if closes_on_quit(&mut ctx) {
+                return save_size_on_quit(&mut ctx, &resize, &view);
+            }
+            stack = ScreenStack::new(Box::new(LauncherScreen::new()));
         }
         if let Some(size) = resize.observe(view.rect.w, view.rect.h, get_time()) {
             ctx.settings.window = size;
@@ -121,6 +127,20 @@ pub async fn run(startup: Startup) {
             ctx.can_wake = waker.is_some();
         }
     }
+}
+
+/// Whether a quit closes the window. A web page has nothing to close to
+/// (its canvas would go blank): it shows the launcher again and says how
+/// to leave.
+fn closes_on_quit(ctx: &mut AppContext) -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return true;
+    }
+    let notice = "To leave, close the browser tab.".to_string();
+    if !ctx.notices.contains(&notice) {
+        ctx.notices.push(notice);
+    }
+    false
 }
 
 /// Frame timing for measurements: with `BOARDSUITE_FRAME_STATS=1` the

@@ -20,8 +20,8 @@
 //!   preferences, saved games and the replay viewer.
 //! - [`error`]: [`GuiError`](error::GuiError), what goes wrong in the
 //!   window, in the player's words.
-//! - `web` (in a web page only): the browser's storage and the page
-//!   entry point, `web::open_page`.
+//! - `web` (in a web page only): the browser's storage; the page starts
+//!   at `open_page`.
 //! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen),
 //!   [`wake`] (other threads wake a sleeping window) and [`window_size`]
 //!   (the size is remembered).
@@ -90,6 +90,19 @@ pub fn open_launcher() -> Result<(), Failure> {
     Ok(())
 }
 
+/// Opens the launcher in a web page's canvas. Returns at once: the page
+/// runs the frames.
+#[cfg(target_arch = "wasm32")]
+pub fn open_page() {
+    ai::clock::set_time_source(miniquad::date::now);
+    let (settings, notices) = web::storage::load_settings();
+    for notice in &notices {
+        eprintln!("boardsuite: {notice}");
+    }
+    let config = window_config(settings.window);
+    macroquad::Window::from_config(config, app::run(app::Startup { settings, store: None, notices }));
+}
+
 /// Reads the settings; problems become notices for the launcher's banner
 /// (and lines on standard error).
 fn load_settings() -> app::Startup {
@@ -144,7 +157,7 @@ pub fn notices_for(
     notices
 }
 
-pub(crate) fn window_config(size: WindowSize) -> macroquad::conf::Conf {
+fn window_config(size: WindowSize) -> macroquad::conf::Conf {
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: "boardsuite".to_string(),

@@ -4,7 +4,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    gui::web::open_page();
+    gui::open_page();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

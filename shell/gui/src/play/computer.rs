@@ -20,6 +20,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 #[cfg(not(target_arch = "wasm32"))]
 use {crate::clock::Instant, std::time::Duration};
 
+pub use super::sliced::Poll;
 #[cfg(target_arch = "wasm32")]
 pub use super::sliced::Thinking;
 
@@ -35,16 +36,6 @@ pub struct Thinking<G: Observe + Evaluate> {
     stop: StopSignal,
     answer: Receiver<(ComputerPlayer<G>, Option<G::Move>)>,
     ready: Option<(ComputerPlayer<G>, Option<G::Move>)>,
-}
-
-/// What a poll of a [`Thinking`] found.
-pub enum Poll<G: Observe + Evaluate> {
-    /// Still searching, or holding its move until the display delay passes.
-    Pending,
-    /// The move (None: the game was over), and the player back.
-    Done(ComputerPlayer<G>, Option<G::Move>),
-    /// The thread died without answering (a bug in a search).
-    Lost,
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,7 +3,6 @@
 //! drawing (see `ai::sliced`). The same calls as the worker thread of
 //! [`super::computer`], which uses this type in a web page.
 
-use super::computer::Poll;
 use crate::clock::Instant;
 use ai::ComputerPlayer;
 use ai::sliced::SlicedSearch;
@@ -13,6 +12,17 @@ use std::time::Duration;
 /// The search time of one poll: with the drawing, a frame stays near the
 /// page's 60 frames a second.
 pub const SLICE: Duration = Duration::from_millis(12);
+
+/// What a poll of a search found (of this [`Thinking`] or of the worker
+/// thread's, `super::computer::Thinking`).
+pub enum Poll<G: Observe + Evaluate> {
+    /// Still searching, or holding its move until the display delay passes.
+    Pending,
+    /// The move (None: the game was over), and the player back.
+    Done(ComputerPlayer<G>, Option<G::Move>),
+    /// The thread died without answering (a bug in a search).
+    Lost,
+}
 
 /// A search for one seat at one ply, thought out a slice per poll.
 pub struct Thinking<G: Observe + Evaluate> {

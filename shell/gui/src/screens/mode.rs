@@ -2,7 +2,7 @@
 //! or over the network (host a game, or join one: joining goes straight
 //! to the address and code, since the rules are the host's).
 
-use super::labels::mode_text;
+use super::labels::{mode_text, offered_here};
 use super::rules::RulesScreen;
 use super::setup::SetupScreen;
 use crate::canvas::Canvas;
@@ -17,12 +17,6 @@ use crate::theme::palette;
 use crate::widgets::{Reaction, Widget, button, react};
 use headless::registry::{GameEntry, GameKind};
 use headless::settings::{Choice, PlayMode};
-
-/// Whether this build offers `mode`: a web page has no sockets, so it
-/// offers no network play (its button says the desktop program is needed).
-pub fn offered_here(mode: PlayMode) -> bool {
-    !(mode.is_network() && cfg!(target_arch = "wasm32"))
-}
 
 /// What the mode screen's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,6 @@
 //! settings value falls back to its default, and the player is told).
 
 use super::page;
-use crate::app::Startup;
 use headless::record::{SavedGames, Shelf};
 use headless::settings::{Settings, read_settings};
 use std::sync::Arc;
@@ -48,7 +47,7 @@ pub const SETTINGS_KEY: &str = "boardsuite/settings.toml";
 
 /// The settings stored in this browser (the defaults the first time), with
 /// notices for any that could not be used.
-pub fn load_settings() -> Startup {
+pub fn load_settings() -> (Settings, Vec<String>) {
     let games = headless::registry::game_schemas();
     let (settings, problems) = match page::read(SETTINGS_KEY) {
         Some(text) => read_settings(&text, &games),
@@ -62,7 +61,7 @@ pub fn load_settings() -> Startup {
         );
         notices.extend(problems.iter().map(|p| p.to_string()));
     }
-    Startup { settings, store: None, notices }
+    (settings, notices)
 }
 
 /// Stores the settings; `Err` with the player's words when the browser
