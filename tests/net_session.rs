@@ -316,3 +316,23 @@ fn the_last_view_of_a_game_the_rules_ended_carries_the_outcome() {
     ));
     server.stop();
 }
+
+#[test]
+fn joining_a_game_whose_creator_has_gone_says_so_with_the_grace_left() {
+    let server = test_server();
+    let mut a = Raw::hello(server.addr());
+    let (code, _) = a.create("nim", Value::Null);
+    drop(a);
+    // The server sees the close before the join arrives.
+    std::thread::sleep(Duration::from_millis(100));
+    let mut b = Raw::hello(server.addr());
+    b.join(&code);
+    assert_eq!(b.recv(), ServerMessage::OpponentJoined { seat: Seat::FIRST });
+    match b.recv() {
+        ServerMessage::OpponentDisconnected { seat, grace_ms } => {
+            assert_eq!(seat, Seat::FIRST);
+            assert!(grace_ms <= GRACE.as_millis() as u64, "{grace_ms}");
+        }
+        other => panic!("the joiner must hear that the creator is away, got {other:?}"),
+    }
+}

@@ -55,12 +55,29 @@ pub struct SamplePlan {
     /// [`game_core::Observe::sampler`]): 0 draws every consistent position
     /// alike.
     pub insight: u8,
+    /// Up to this many more samples, drawn in further batches of
+    /// `samples` while the search has spent less than
+    /// [`SPARE_SHARE_PERCENT`] of its node limit and of its time (a limit
+    /// it does not have counts as unspent). A search that finishes its
+    /// depth early spends what is left on a better average instead of
+    /// answering sooner. With node limits alone it stays reproducible.
+    pub extra_samples: u32,
 }
+
+/// The share of its limits, in percent, below which a search draws another
+/// batch of [`SamplePlan::extra_samples`]: a batch about as costly as the
+/// last still fits in what is left.
+pub const SPARE_SHARE_PERCENT: u32 = 40;
 
 impl SamplePlan {
     /// One sample: the plan for perfect-information games.
-    pub const SINGLE: SamplePlan =
-        SamplePlan { samples: 1, combine: Combine::Vote, win_utility: WIN_UTILITY, insight: 0 };
+    pub const SINGLE: SamplePlan = SamplePlan {
+        samples: 1,
+        combine: Combine::Vote,
+        win_utility: WIN_UTILITY,
+        insight: 0,
+        extra_samples: 0,
+    };
 }
 
 /// The default [`SamplePlan::win_utility`]: twice the largest evaluation,
@@ -95,24 +112,61 @@ pub fn search_view<G: Observe + Evaluate>(
     }
     let count = plan.samples.max(1) as usize;
     let mut draw = G::sampler(view, plan.insight);
-    let samples: Vec<G> =
-        (0..count).map(|i| draw(&mut seeded(derive(seed, Stream::Sample, i as u64)))).collect();
+    let mut draw_batch = |from: usize| -> Vec<G> {
+        (from..from + count).map(|i| draw(&mut seeded(derive(seed, Stream::Sample, i as u64)))).collect()
+    };
+    let mut samples = draw_batch(0);
     let common = common_moves(&samples);
     let per_sample = share_limits(limits, count, engines.len());
-
-    let mut results: Vec<Option<SearchResult<G::Move>>> = vec![None; count];
     // Each sample's time share ends no later than the whole search's time:
     // a sample that starts late (a thread not run for a while, a slow
     // first touch of a table) gets only what is left.
     let deadline = limits.time.map(|t| clock + t);
+    let mut results = search_batch(&samples, 0, engines, &common, &per_sample, deadline, seed);
+    let most = count + plan.extra_samples as usize;
+    while results.len() + count <= most && has_spare(limits, &results, clock) {
+        samples = draw_batch(results.len());
+        let more = search_batch(&samples, results.len(), engines, &common, &per_sample, deadline, seed);
+        results.extend(more);
+    }
+    let searched = results.len();
+    let mut combined = if searched == 1 {
+        results.into_iter().next().unwrap_or_else(|| SearchResult::game_over(0))
+    } else {
+        combine(&common, &results, plan.combine, plan.win_utility)
+    };
+    // A single search's root values are bounds unless it says they are
+    // exact; averaged ones are all values.
+    if searched > 1 || combined.root_moves.iter().all(|r| r.exact) {
+        prefer::<G>(view, &mut combined);
+    }
+    combined.stats.elapsed = clock.elapsed();
+    combined
+}
+
+/// Searches the samples of one batch, the first of which is sample number
+/// `first` of the whole search (its search seed derives from that number),
+/// each with `per_sample` limits ended by `deadline`; one thread per
+/// engine. The results come back in sample order.
+fn search_batch<G: Observe + Evaluate>(
+    samples: &[G],
+    first: usize,
+    engines: &mut [Engine<G>],
+    common: &[G::Move],
+    per_sample: &SearchLimits,
+    deadline: Option<Instant>,
+    seed: u64,
+) -> Vec<SearchResult<G::Move>> {
+    let count = samples.len();
+    let mut results: Vec<Option<SearchResult<G::Move>>> = vec![None; count];
     let search_one = |engine: &mut Engine<G>, i: usize| {
-        let mut rng = seeded(derive(seed, Stream::Search, i as u64));
+        let mut rng = seeded(derive(seed, Stream::Search, (first + i) as u64));
         let mut limits = per_sample.clone();
         if let (Some(share), Some(deadline)) = (limits.time, deadline) {
             let left = deadline.saturating_duration_since(Instant::now());
             limits.time = Some(share.min(left).max(Duration::from_millis(1)));
         }
-        engine.search(&samples[i], Some(&common), &limits, &mut rng)
+        engine.search(&samples[i], Some(common), &limits, &mut rng)
     };
     if engines.len() == 1 || count == 1 {
         for (i, slot) in results.iter_mut().enumerate() {
@@ -140,19 +194,21 @@ pub fn search_view<G: Observe + Evaluate>(
             }
         });
     }
-    let results: Vec<SearchResult<G::Move>> = results.into_iter().flatten().collect();
-    let mut combined = if count == 1 {
-        results.into_iter().next().unwrap_or_else(|| SearchResult::game_over(0))
-    } else {
-        combine(&common, &results, plan.combine, plan.win_utility)
-    };
-    // A single search's root values are bounds unless it says they are
-    // exact; averaged ones are all values.
-    if count > 1 || combined.root_moves.iter().all(|r| r.exact) {
-        prefer::<G>(view, &mut combined);
+    results.into_iter().flatten().collect()
+}
+
+/// Whether the search has spent less than [`SPARE_SHARE_PERCENT`] of its
+/// node limit and of its time, and was not stopped.
+fn has_spare<M>(limits: &SearchLimits, results: &[SearchResult<M>], clock: Instant) -> bool {
+    if results.iter().any(|r| r.stats.stopped) || limits.stop.as_ref().is_some_and(|s| s.is_stopped()) {
+        return false;
     }
-    combined.stats.elapsed = clock.elapsed();
-    combined
+    let share = u64::from(SPARE_SHARE_PERCENT);
+    let nodes: u64 = results.iter().map(|r| r.stats.nodes).sum();
+    let nodes_ok = limits.nodes.is_none_or(|cap| nodes * 100 < cap * share);
+    let time_ok =
+        limits.time.is_none_or(|t| clock.elapsed().as_micros() * 100 < t.as_micros() * u128::from(share));
+    nodes_ok && time_ok
 }
 
 /// Adds the game's [`Observe::move_preference`] to every root value that is

@@ -151,9 +151,21 @@ impl Budget {
     /// Searching `samples` positions drawn from the view, their values
     /// averaged with a proven win worth `win_utility`.
     pub const fn with_samples(mut self, samples: u32, win_utility: i32) -> Budget {
-        self.plan =
-            SamplePlan { samples, combine: Combine::Average, win_utility, insight: self.plan.insight };
+        self.plan = SamplePlan {
+            samples,
+            combine: Combine::Average,
+            win_utility,
+            insight: self.plan.insight,
+            extra_samples: 0,
+        };
         self.settled()
+    }
+
+    /// Up to `extra` more samples while the budget is mostly unspent (see
+    /// [`SamplePlan::extra_samples`]).
+    pub const fn with_extra_samples(mut self, extra: u32) -> Budget {
+        self.plan.extra_samples = extra;
+        self
     }
 
     /// Drawing samples with this much insight (see

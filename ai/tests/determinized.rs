@@ -113,3 +113,25 @@ fn a_finished_game_gives_no_move() {
     );
     assert_eq!(result.best_move, None);
 }
+
+#[test]
+fn extra_samples_are_drawn_only_while_the_budget_is_mostly_unspent() {
+    let position = position("4 5 6 3 : second | HERON OWL");
+    let view = position.view(Seat::SECOND);
+    let exact =
+        EngineKind::AlphaBeta(AlphaBetaConfig { tt_mb: 1, exact_root: true, ..AlphaBetaConfig::default() });
+    let plain = budget(exact, 4, Combine::Average, 2);
+    let spent = |budget: Budget| {
+        let first = ComputerPlayer::<SecretNim>::with_budget(budget).choose_move(&view, 5, None);
+        let again = ComputerPlayer::<SecretNim>::with_budget(budget).choose_move(&view, 5, None);
+        assert_eq!(first.root_moves, again.root_moves, "reproducible: {budget:?}");
+        (first.stats.samples, first.stats.nodes)
+    };
+    let (samples, nodes) = spent(plain);
+    assert_eq!(samples, 4);
+    let roomy =
+        Budget { nodes: Some(nodes * 100), plan: SamplePlan { extra_samples: 8, ..plain.plan }, ..plain };
+    assert_eq!(spent(roomy).0, 12, "two more batches of 4, then no more allowed");
+    let tight = Budget { nodes: Some(nodes * 2), ..roomy };
+    assert_eq!(spent(tight).0, 4, "half the node cap is gone after one batch: no more");
+}

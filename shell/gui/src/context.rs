@@ -30,6 +30,10 @@ pub struct AppContext {
     pub can_wake: bool,
     /// Where games are saved, or why they cannot be.
     pub saved_games: Result<SavedGames, RecordError>,
+    /// What the launcher says of the unfinished game the screen stack
+    /// keeps aside (`Command::Park`), if it keeps one: the launcher offers
+    /// to continue it.
+    pub parked: Option<String>,
 }
 
 impl AppContext {
@@ -56,6 +60,7 @@ impl AppContext {
             saved_games: SavedGames::locate(),
             #[cfg(target_arch = "wasm32")]
             saved_games: Ok(crate::web::storage::saved_games()),
+            parked: None,
         }
     }
 

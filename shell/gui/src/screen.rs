@@ -38,6 +38,17 @@ pub enum Command {
     Replace(Box<dyn Screen>),
     /// Close every screen above the launcher.
     PopToRoot,
+    /// Set this screen aside (an unfinished game) and go back to the one
+    /// below, or with `to_launcher` to the launcher; the launcher offers to
+    /// continue it. One screen is kept aside at a time: a newer one takes
+    /// the older one's place.
+    Park {
+        /// Close every screen above the launcher, not just this one.
+        to_launcher: bool,
+    },
+    /// Close every screen above the launcher and bring back the screen set
+    /// aside by [`Command::Park`], if there is one.
+    Resume,
     /// Close the window.
     Quit,
 }
@@ -50,6 +61,8 @@ impl fmt::Debug for Command {
             Command::Pop => f.write_str("Pop"),
             Command::Replace(s) => write!(f, "Replace({})", s.name()),
             Command::PopToRoot => f.write_str("PopToRoot"),
+            Command::Park { to_launcher } => write!(f, "Park {{ to_launcher: {to_launcher} }}"),
+            Command::Resume => f.write_str("Resume"),
             Command::Quit => f.write_str("Quit"),
         }
     }
@@ -87,6 +100,12 @@ pub trait Screen {
     /// Backspace and the numpad's digits type instead of acting as keys.
     fn wants_text(&self) -> bool {
         false
+    }
+
+    /// What the launcher says of this screen once it is set aside
+    /// ([`Command::Park`]): "Stones against the computer (level 3), 12 moves played".
+    fn parked_label(&self) -> String {
+        self.name()
     }
 
     /// How soon, in seconds, the screen wants a frame even if nothing

@@ -16,15 +16,19 @@ pub enum Flow {
     Quit,
 }
 
-/// The screens, bottom (the launcher) to top (on screen).
+/// The screens, bottom (the launcher) to top (on screen), and an
+/// unfinished game kept aside.
 pub struct ScreenStack {
     screens: Vec<Box<dyn Screen>>,
+    /// The screen set aside by [`Command::Park`], for [`Command::Resume`];
+    /// the context holds what the launcher says of it.
+    parked: Option<Box<dyn Screen>>,
 }
 
 impl ScreenStack {
     /// A stack holding the root screen.
     pub fn new(root: Box<dyn Screen>) -> Self {
-        ScreenStack { screens: vec![root] }
+        ScreenStack { screens: vec![root], parked: None }
     }
 
     /// The names of the screens, bottom first.
@@ -37,8 +41,10 @@ impl ScreenStack {
         self.screens.last().map(|s| s.name()).unwrap_or_default()
     }
 
-    /// Applies a screen's command.
-    pub fn apply(&mut self, command: Command) -> Flow {
+    /// Applies a screen's command. Of a screen set aside
+    /// ([`Command::Park`]) the context gets its
+    /// [`parked_label`](Screen::parked_label), for the launcher.
+    pub fn apply(&mut self, ctx: &mut AppContext, command: Command) -> Flow {
         match command {
             Command::None => {}
             Command::Push(screen) => self.screens.push(screen),
@@ -50,6 +56,22 @@ impl ScreenStack {
                 self.screens.push(screen);
             }
             Command::PopToRoot => self.screens.truncate(1),
+            Command::Park { to_launcher } => {
+                if self.screens.len() > 1 {
+                    self.parked = self.screens.pop();
+                    ctx.parked = self.parked.as_ref().map(|s| s.parked_label());
+                }
+                if to_launcher {
+                    self.screens.truncate(1);
+                }
+            }
+            Command::Resume => {
+                if let Some(screen) = self.parked.take() {
+                    self.screens.truncate(1);
+                    self.screens.push(screen);
+                }
+                ctx.parked = None;
+            }
             Command::Quit => self.screens.clear(),
         }
         if self.screens.is_empty() { Flow::Quit } else { Flow::Running }
@@ -61,7 +83,7 @@ impl ScreenStack {
             Some(top) => top.input(ctx, view, event),
             None => return Flow::Quit,
         };
-        self.apply(command)
+        self.apply(ctx, command)
     }
 
     /// Lets time pass on the top screen.
@@ -70,7 +92,7 @@ impl ScreenStack {
             Some(top) => top.update(ctx, dt),
             None => return Flow::Quit,
         };
-        self.apply(command)
+        self.apply(ctx, command)
     }
 
     /// Draws the top screen.
@@ -114,19 +136,46 @@ mod tests {
 
     #[test]
     fn commands_change_the_stack() {
-        let mut stack = ScreenStack::new(Box::new(Named("root")));
-        assert_eq!(stack.apply(Command::Push(Box::new(Named("a")))), Flow::Running);
-        assert_eq!(stack.apply(Command::Push(Box::new(Named("b")))), Flow::Running);
-        assert_eq!(stack.names(), vec!["root", "a", "b"]);
-        stack.apply(Command::Replace(Box::new(Named("c"))));
-        assert_eq!(stack.top_name(), "c");
-        stack.apply(Command::PopToRoot);
-        assert_eq!(stack.names(), vec!["root"]);
         let mut ctx = AppContext::for_tests();
+        let mut stack = ScreenStack::new(Box::new(Named("root")));
+        assert_eq!(stack.apply(&mut ctx, Command::Push(Box::new(Named("a")))), Flow::Running);
+        assert_eq!(stack.apply(&mut ctx, Command::Push(Box::new(Named("b")))), Flow::Running);
+        assert_eq!(stack.names(), vec!["root", "a", "b"]);
+        stack.apply(&mut ctx, Command::Replace(Box::new(Named("c"))));
+        assert_eq!(stack.top_name(), "c");
+        stack.apply(&mut ctx, Command::PopToRoot);
+        assert_eq!(stack.names(), vec!["root"]);
         let view = View::of_size(800.0, 600.0);
         let escape = InputEvent::Key(crate::input::Key::Escape);
         assert_eq!(stack.input(&mut ctx, &view, &escape), Flow::Quit, "popping the last screen quits");
         let mut stack = ScreenStack::new(Box::new(Named("root")));
-        assert_eq!(stack.apply(Command::Quit), Flow::Quit);
+        assert_eq!(stack.apply(&mut ctx, Command::Quit), Flow::Quit);
+    }
+
+    #[test]
+    fn a_screen_set_aside_comes_back_on_resume() {
+        let mut ctx = AppContext::for_tests();
+        let mut stack = ScreenStack::new(Box::new(Named("root")));
+        stack.apply(&mut ctx, Command::Resume);
+        assert_eq!(stack.names(), vec!["root"], "nothing set aside: nothing to resume");
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
+        assert!(ctx.parked.is_none(), "the launcher is never set aside");
+        for name in ["setup", "game"] {
+            stack.apply(&mut ctx, Command::Push(Box::new(Named(name))));
+        }
+        stack.apply(&mut ctx, Command::Park { to_launcher: false });
+        assert_eq!(stack.names(), vec!["root", "setup"], "back one screen");
+        stack.apply(&mut ctx, Command::Resume);
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
+        assert_eq!(stack.names(), vec!["root"], "back to the launcher");
+        assert_eq!(ctx.parked.as_deref(), Some("game"), "the launcher is told");
+        stack.apply(&mut ctx, Command::Push(Box::new(Named("other"))));
+        stack.apply(&mut ctx, Command::Resume);
+        assert_eq!(stack.names(), vec!["root", "game"]);
+        assert!(ctx.parked.is_none());
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
+        stack.apply(&mut ctx, Command::Push(Box::new(Named("newer"))));
+        stack.apply(&mut ctx, Command::Park { to_launcher: true });
+        assert_eq!(ctx.parked.as_deref(), Some("newer"), "one kept aside");
     }
 }

@@ -68,6 +68,9 @@ fn every_game_round_trips_through_the_file() {
         game.level = 5 + i as u8;
     }
     settings.games.get_mut("stones").unwrap().rules.insert("sowing".into(), "kalah".into());
+    // A custom army from the army editor: a table of counts.
+    let army: toml::Table = "base = \"barrage\"\nscout = 4".parse().unwrap();
+    settings.games.get_mut("strategy-chess").unwrap().rules.insert("army".into(), army.into());
     store.save(&settings).unwrap();
     let loaded = SettingsStore::in_dir(&dir).load(&game_schemas());
     assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);

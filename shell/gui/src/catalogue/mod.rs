@@ -21,9 +21,16 @@ pub fn screens(kind: GameKind) -> &'static GameScreens {
     }
 }
 
+/// The rule options remembered for `kind` (its defaults if none are), for
+/// the pictures of the launcher and the mode choice.
+pub fn remembered_rules(ctx: &AppContext, kind: GameKind) -> toml::Table {
+    let entry = kind.entry();
+    ctx.settings.game(entry.key).map_or_else(|| entry.rules.defaults(), |g| g.rules.clone())
+}
+
 /// The screens of a game the launcher cannot show: a blank card, and a
 /// play screen that says so.
-const NO_SCREENS: GameScreens = GameScreens { picture: |_, _| {}, play: no_play_screen };
+const NO_SCREENS: GameScreens = GameScreens { picture: |_, _, _| {}, play: no_play_screen, editor: None };
 
 fn no_play_screen(config: &MatchConfig, _: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
     Err(GuiError::NoScreens { game: config.game.entry().name })

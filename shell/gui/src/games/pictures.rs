@@ -1,12 +1,35 @@
-//! The small board drawings on the game cards.
+//! The small board drawings on the game cards, the mode choice and the
+//! setup form: each shows its game's start under the rule options given
+//! (a table as the settings hold it; options it cannot read are drawn at
+//! their defaults).
 
 use crate::canvas::Canvas;
 use crate::geometry::{Point, Rect};
+use crate::play::panel::seat_color;
 use crate::theme::palette;
+use game_core::{Game, RuleSet};
+
+/// The rules in `table` as the game's type, or its defaults where the
+/// table does not make a game (the setup form shows the problem).
+fn rules_or_default<R: RuleSet>(table: &toml::Table) -> R {
+    R::from_toml(&toml::to_string(table).unwrap_or_default()).unwrap_or_default()
+}
+
+/// The squares of a side's four setup rows (0..40, back row first) that a
+/// picture fills for an army of `pieces`: all 40 for the classic army, a
+/// smaller army spread over the rows as players tend to spread it.
+pub fn army_slots(pieces: usize) -> Vec<usize> {
+    // 17 is prime to 40: stepping by it visits every slot once, scattered.
+    let mut slots: Vec<usize> = (0..40).map(|k| (k * 17 + 3) % 40).take(pieces.min(40)).collect();
+    slots.sort_unstable();
+    slots
+}
 
 /// A Strategy Chess board: 10x10 land with its two lakes, Red's army below
-/// and Blue's above, Blue's ranks hidden.
-pub fn strategy_chess(canvas: &mut Canvas, area: Rect) {
+/// and Blue's above as the `army` rule sets them, Blue's ranks hidden.
+pub fn strategy_chess(canvas: &mut Canvas, area: Rect, rules: &toml::Table) {
+    let army = rules_or_default::<strategy_chess::StrategyChessRules>(rules).army;
+    let slots = army_slots(army.total());
     let board = area.fit_aspect(1.0);
     let cell = board.w / 10.0;
     canvas.round(board.inset(-cell * 0.25), cell * 0.3, palette::WOOD_DARK);
@@ -22,30 +45,25 @@ pub fn strategy_chess(canvas: &mut Canvas, area: Rect) {
             if (row + col) % 2 == 1 {
                 canvas.fill(square, palette::FIELD.mix(palette::BACKGROUND, 0.08));
             }
-            // Leave a few gaps so the armies look placed by hand.
-            let gap = (row * 7 + col * 3) % 11 == 0;
-            let army = match row {
-                0..=3 if !gap => Some(palette::BLUE_ARMY),
-                6..=9 if !gap => Some(palette::RED_ARMY),
+            // Slot 0 is each side's back-left square as its owner sees it.
+            let colour = match row {
+                0..=3 if slots.binary_search(&(row * 10 + (9 - col))).is_ok() => Some(palette::BLUE_ARMY),
+                6..=9 if slots.binary_search(&((9 - row) * 10 + col)).is_ok() => Some(palette::RED_ARMY),
                 _ => None,
             };
-            if let Some(color) = army {
+            if let Some(color) = colour {
                 canvas.round(square.inset(cell * 0.12), cell * 0.15, color);
             }
         }
     }
-    // Two pieces that have crossed into the middle rows.
-    let piece = |col: f32, row: f32| {
-        Rect::new(board.x + col * cell, board.y + row * cell, cell, cell).inset(cell * 0.12)
-    };
-    canvas.round(piece(4.0, 5.0), cell * 0.15, palette::RED_ARMY);
-    canvas.round(piece(8.0, 4.0), cell * 0.15, palette::BLUE_ARMY);
 }
 
-/// A mancala board: two rows of six pits with four stones each, and a
-/// score pile at each end.
-pub fn stones(canvas: &mut Canvas, area: Rect) {
-    let pits = 6.0;
+/// A mancala board at the start: two rows of `pits` pits holding `stones`
+/// stones each, and an empty score pile at each end.
+pub fn stones(canvas: &mut Canvas, area: Rect, rules: &toml::Table) {
+    let rules = rules_or_default::<stones::StonesRules>(rules);
+    let (count, per_pit) = (usize::from(rules.pits), usize::from(rules.stones));
+    let pits = count as f32;
     let board = area.fit_aspect((pits + 2.0) / 2.4);
     let unit = board.w / (pits + 2.0);
     canvas.round(board, unit * 0.45, palette::WOOD);
@@ -56,26 +74,49 @@ pub fn stones(canvas: &mut Canvas, area: Rect) {
     for store in [left, right] {
         canvas.round(store, store_w / 2.0, palette::WOOD_DARK);
     }
-    // A few banked stones in each score pile.
-    for (i, store) in [left, right].iter().enumerate() {
-        for k in 0..(3 + i * 2) {
-            let c = store.center();
-            let y = c.y + (k as f32 - 2.0) * unit * 0.16;
-            let x = c.x + if k % 2 == 0 { -unit * 0.1 } else { unit * 0.1 };
-            pebble(canvas, Point::new(x, y), unit * 0.09);
-        }
-    }
     let radius = unit * 0.38;
     for row in 0..2 {
         let cy = board.y + board.h * if row == 0 { 0.29 } else { 0.71 };
-        for col in 0..6 {
+        for col in 0..count {
             let c = Point::new(board.x + unit * (1.5 + col as f32), cy);
             canvas.circle(c, radius, palette::WOOD_DARK);
-            // Four stones a pit, as at the start of a game.
-            for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-                let d = radius * 0.36;
-                pebble(canvas, Point::new(c.x + dx * d, c.y + dy * d), unit * 0.11);
+            let size = match per_pit {
+                0..=4 => 0.13,
+                5 | 6 => 0.1,
+                _ => 0.085,
+            };
+            for (dx, dy) in pebble_spots(per_pit) {
+                let d = radius * 0.55;
+                pebble(canvas, Point::new(c.x + dx * d, c.y + dy * d), unit * size);
             }
+        }
+    }
+}
+
+/// Where `n` pebbles lie in a pit (1..=8), as offsets within the unit
+/// circle: one in the middle, two side by side, a triangle, a square,
+/// and rings of five to eight.
+pub fn pebble_spots(n: usize) -> Vec<(f32, f32)> {
+    match n {
+        0 => Vec::new(),
+        1 => vec![(0.0, 0.0)],
+        2 => vec![(-0.55, 0.0), (0.55, 0.0)],
+        3 => vec![(0.0, -0.6), (-0.55, 0.4), (0.55, 0.4)],
+        4 => vec![(-0.55, -0.55), (0.55, -0.55), (-0.55, 0.55), (0.55, 0.55)],
+        n => {
+            // A ring, with one in the middle from seven on.
+            let middle = n >= 7;
+            let ring = if middle { n - 1 } else { n };
+            let mut spots: Vec<(f32, f32)> = (0..ring)
+                .map(|k| {
+                    let a = k as f32 / ring as f32 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
+                    (a.cos() * 0.72, a.sin() * 0.72)
+                })
+                .collect();
+            if middle {
+                spots.push((0.0, 0.0));
+            }
+            spots
         }
     }
 }
@@ -85,10 +126,13 @@ fn pebble(canvas: &mut Canvas, c: Point, r: f32) {
     canvas.circle(Point::new(c.x - r * 0.3, c.y - r * 0.3), r * 0.35, palette::STONE_LIGHT);
 }
 
-/// A Blockade board: an 8x8 grid with a territory fight in the middle and
-/// the corner squares marked.
-pub fn blockade(canvas: &mut Canvas, area: Rect) {
-    let n = 8;
+/// A Blockade board at the start: the grid of the `size` rule with the
+/// start pattern of the `start` and `neighbourhood` rules, in the game's
+/// red and blue, and the corner squares marked.
+pub fn blockade(canvas: &mut Canvas, area: Rect, rules: &toml::Table) {
+    let rules = rules_or_default::<blockade::BlockadeRules>(rules);
+    let Ok(game) = blockade::Blockade::start(&rules, &[]) else { return };
+    let n = game.size() as usize;
     let board = area.fit_aspect(1.0);
     let cell = board.w / n as f32;
     canvas.round(board.inset(-cell * 0.2), cell * 0.25, palette::WOOD_DARK);
@@ -113,16 +157,12 @@ pub fn blockade(canvas: &mut Canvas, area: Rect) {
             palette::WOOD_DARK,
         );
     }
-    const DARK: &[(i32, i32)] = &[(3, 3), (4, 4), (2, 3), (3, 2), (5, 4), (2, 5), (4, 2)];
-    const LIGHT: &[(i32, i32)] = &[(3, 4), (4, 3), (5, 3), (4, 5), (3, 5), (5, 5), (2, 4)];
-    for (stones, color, rim) in [
-        (DARK, palette::STONE_DARK, palette::STONE_LIGHT),
-        (LIGHT, palette::STONE_LIGHT, palette::STONE_DARK),
-    ] {
-        for (col, row) in stones {
-            let c = Point::new(board.x + (*col as f32 + 0.5) * cell, board.y + (*row as f32 + 0.5) * cell);
-            canvas.circle(c, cell * 0.4, color);
-            canvas.circle_outline(c, cell * 0.4, thickness, rim.with_alpha(0.5));
-        }
+    for square in game.squares() {
+        let Some(seat) = game.stone(square) else { continue };
+        // Rank 1 (Player One's side) at the bottom, as on the board.
+        let (file, rank) = (f32::from(square.file()), f32::from(square.rank()));
+        let c = Point::new(board.x + (file + 0.5) * cell, board.bottom() - (rank + 0.5) * cell);
+        canvas.circle(c, cell * 0.4, seat_color(seat));
+        canvas.circle_outline(c, cell * 0.4, thickness, seat_color(seat).mix(palette::STONE_DARK, 0.5));
     }
 }

@@ -207,6 +207,20 @@ pub trait BoardUi<G: Observe>: 'static {
         0.35
     }
 
+    /// The height the game's own part of the panel needs when it is
+    /// `width` wide (below its status lines), the game having ended as
+    /// `finish` says, if the game knows: it then gets that much, at most
+    /// its [`BoardUi::panel_share`], and the move list gets the rest.
+    fn panel_height(
+        &self,
+        _view: &G::View,
+        _finish: Option<Finish>,
+        _width: f32,
+        _m: &Metrics,
+    ) -> Option<f32> {
+        None
+    }
+
     /// With two players at one computer, hide the board between turns
     /// behind a hand-over screen (Strategy Chess).
     fn hides_between_turns(&self) -> bool {

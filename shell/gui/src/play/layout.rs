@@ -110,9 +110,16 @@ pub struct PanelParts {
 }
 
 /// Lays out the side panel `panel`: the game's part takes `game_share` of
-/// the room under the seats (at least `status_lines` lines); a network
-/// game (`chat`) keeps at least 40% for the chat and its input line.
-pub fn panel_parts(panel: Rect, m: &Metrics, game_share: f32, status_lines: usize, chat: bool) -> PanelParts {
+/// the room under the seats, or only `game_need` where that is less (at
+/// least `status_lines` lines); a network game (`chat`) keeps at least 40%
+/// for the chat and its input line.
+pub fn panel_parts(
+    panel: Rect,
+    m: &Metrics,
+    (game_share, game_need): (f32, Option<f32>),
+    status_lines: usize,
+    chat: bool,
+) -> PanelParts {
     let inner = panel.inset(m.gap);
     let line_h = m.body * 1.5;
     let small_h = m.small * 1.45;
@@ -130,7 +137,10 @@ pub fn panel_parts(panel: Rect, m: &Metrics, game_share: f32, status_lines: usiz
     }
     let (_, area) = area.split_top(m.gap * 0.5);
     let share = if chat { game_share.clamp(0.0, 1.0).min(0.55) } else { game_share.clamp(0.0, 1.0) };
-    let game_h = (area.h * share).max(status_lines as f32 * line_h).min(area.h);
+    let game_h = game_need
+        .map_or(area.h * share, |need| need.min(area.h * share))
+        .max(status_lines as f32 * line_h)
+        .min(area.h);
     let (game, rest) = area.split_top(game_h);
     let (list_head, list) = rest.split_top(line_h);
     let tabs = chat.then(|| {
@@ -138,6 +148,47 @@ pub fn panel_parts(panel: Rect, m: &Metrics, game_share: f32, status_lines: usiz
         (a, b)
     });
     PanelParts { seats: [first, second], game, list_head, tabs, list, input, keys }
+}
+
+/// Where the last of `n` moves go in the list `list`, rows `row_h` high,
+/// in `columns` columns `gap` apart, each filled top to bottom before the
+/// next: as many as fit, the latest last. Gives each shown move's index
+/// with its row.
+pub fn move_rows(list: Rect, n: usize, row_h: f32, columns: usize, gap: f32) -> Vec<(usize, Rect)> {
+    let rows = if row_h > 0.0 { (list.h / row_h).floor().max(0.0) as usize } else { 0 };
+    let columns = columns.max(1);
+    let column_w = (list.w - gap * (columns - 1) as f32) / columns as f32;
+    let first = n.saturating_sub(rows * columns);
+    (first..n)
+        .enumerate()
+        .map(|(k, i)| {
+            let (column, row) = (k / rows.max(1), k % rows.max(1));
+            let x = list.x + column as f32 * (column_w + gap);
+            (i, Rect::new(x, list.y + row as f32 * row_h, column_w, row_h))
+        })
+        .collect()
+}
+
+/// Where a toast goes: over the foot of the side panel, near the footer
+/// buttons and clear of the board. That is the key legend in a game at
+/// this computer, else the last two lines of the list (the chat's input
+/// line stays free).
+pub fn toast_area(parts: &PanelParts, m: &Metrics) -> Rect {
+    match parts.keys {
+        Some(keys) => keys,
+        None => parts.list.split_bottom((m.small * 1.45 * 2.0).min(parts.list.h)).0,
+    }
+}
+
+/// Where a banner over the board goes ("Free turn for Player One!"),
+/// `text_w` wide: above the board where its room leaves space, else over
+/// the board's top edge.
+pub fn banner_rect(board_area: Rect, board: Rect, text_w: f32, m: &Metrics) -> Rect {
+    let w = (text_w + m.gap * 3.0).min(board.w);
+    let h = m.heading * 1.8;
+    let room_above = board.y - board_area.y;
+    let y = if room_above >= h + m.gap * 0.25 { board.y - h - m.gap * 0.25 } else { board.y + m.gap * 0.5 };
+    Rect::new(board.center().x - w / 2.0, y, w, h)
 }
 
 /// The parts of a play screen.
@@ -260,7 +311,7 @@ mod tests {
             let view = View::of_size(w, h);
             let l = play_layout(&view, 1.0);
             for chat in [false, true] {
-                let p = panel_parts(l.panel, &view.metrics, 0.78, 3, chat);
+                let p = panel_parts(l.panel, &view.metrics, (0.78, None), 3, chat);
                 let mut parts = vec![p.seats[0], p.seats[1], p.game, p.list_head, p.list];
                 parts.extend(p.input.iter().chain(p.keys.iter()).copied());
                 for (i, a) in parts.iter().enumerate() {
@@ -279,6 +330,50 @@ mod tests {
                     );
                     let (a, b) = p.tabs.unwrap();
                     assert!(a.is_inside(&p.list_head) && b.is_inside(&p.list_head) && !a.overlaps(&b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_move_list_shows_the_latest_moves_in_one_or_two_columns() {
+        let list = Rect::new(10.0, 100.0, 300.0, 70.0);
+        let one = move_rows(list, 10, 23.0, 1, 8.0);
+        assert_eq!(one.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [7, 8, 9]);
+        let two = move_rows(list, 10, 23.0, 2, 8.0);
+        assert_eq!(two.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [4, 5, 6, 7, 8, 9]);
+        for (k, (_, a)) in two.iter().enumerate() {
+            assert!(a.is_inside(&list));
+            for (_, b) in &two[k + 1..] {
+                assert!(!a.overlaps(b));
+            }
+        }
+        assert!(two[2].1.y > two[0].1.y && two[3].1.x > two[0].1.x, "down the left column, then the right");
+        assert_eq!(move_rows(list, 2, 23.0, 2, 8.0).len(), 2);
+        assert!(move_rows(Rect::new(0.0, 0.0, 100.0, 10.0), 5, 23.0, 2, 8.0).is_empty(), "no room, no rows");
+    }
+
+    #[test]
+    fn toasts_and_banners_leave_the_board_alone() {
+        for (w, h) in [(800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let view = View::of_size(w, h);
+            let m = &view.metrics;
+            // A square board (Strategy Chess, Blockade) and a wide one (Stones).
+            for aspect in [1.0, 2.6] {
+                let l = play_layout(&view, aspect);
+                for chat in [false, true] {
+                    let p = panel_parts(l.panel, m, (0.5, None), 2, chat);
+                    let toast = toast_area(&p, m);
+                    assert!(toast.is_inside(&l.panel) && toast.h >= m.small * 2.0, "{toast:?} at {w}x{h}");
+                    assert!(!toast.overlaps(&l.board_area));
+                    if let Some(input) = p.input {
+                        assert!(!toast.overlaps(&input), "typing stays free");
+                    }
+                }
+                let banner = banner_rect(l.board_area, l.board, 300.0, m);
+                assert!(banner.is_inside(&l.board_area));
+                if aspect > 2.0 {
+                    assert!(banner.bottom() <= l.board.y, "above a wide board at {w}x{h}");
                 }
             }
         }

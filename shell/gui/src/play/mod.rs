@@ -96,10 +96,39 @@ pub type GameScreenFactory = fn(&MatchConfig, &mut AppContext) -> Result<Box<dyn
 /// under `games/` has one, and the catalogue finds it by the game's kind.
 #[derive(Clone, Copy, Debug)]
 pub struct GameScreens {
-    /// Draws a small picture of the board into a rectangle (the card).
-    pub picture: fn(&mut Canvas, Rect),
+    /// Draws a small picture of the board at the start under these rule
+    /// options (a table as the settings hold it) into a rectangle: the
+    /// card, the mode choice, the setup form.
+    pub picture: fn(&mut Canvas, Rect, &toml::Table),
     /// Builds the play screen.
     pub play: GameScreenFactory,
+    /// A rule option the setup form edits on a screen of the game's own
+    /// (the Strategy Chess army), if the game has one.
+    pub editor: Option<RuleEditor>,
+}
+
+/// Where a rule editor leaves the value it made, for the setup form to
+/// take when it is back on top.
+pub type EditedValue = std::rc::Rc<std::cell::RefCell<Option<toml::Value>>>;
+
+/// A rule option too rich for a stepper alone: the setup form steps it
+/// through its named values and offers a button that opens the game's
+/// own editor.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleEditor {
+    /// The option's key in the rules table.
+    pub key: &'static str,
+    /// The setup form's button that opens the editor ("Edit army").
+    pub button: &'static str,
+    /// The option's help line on the setup form.
+    pub help: &'static str,
+    /// The value as the form's row shows it.
+    pub show: fn(&toml::Value) -> String,
+    /// The next named value, forwards or back.
+    pub step: fn(&toml::Value, bool) -> Option<toml::Value>,
+    /// The editor over these rules; on Done it leaves the new value in the
+    /// slot and closes.
+    pub open: fn(&toml::Table, EditedValue, &AppContext) -> Box<dyn Screen>,
 }
 
 #[cfg(test)]

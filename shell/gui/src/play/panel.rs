@@ -5,7 +5,7 @@
 
 use super::MatchConfig;
 use super::board::{BoardFrame, BoardUi, Tone};
-use super::layout::{PanelParts, PanelTab, PlayButton, PlayLayout};
+use super::layout::{PanelParts, PanelTab, PlayButton, PlayLayout, banner_rect, move_rows, toast_area};
 use super::session::{SeatKind, Session};
 use super::talk::DrawOffer;
 use crate::canvas::{Align, Canvas, Weight};
@@ -40,8 +40,8 @@ pub struct PanelState<'a, G: Observe + Evaluate> {
     pub keyboard: bool,
     /// The footer buttons, in order.
     pub buttons: &'a [PlayButton],
-    /// Resign waits for its second press.
-    pub resign_armed: bool,
+    /// The button that waits for its second press (Resign, New game).
+    pub armed: Option<PlayButton>,
     /// The side panel's parts.
     pub parts: &'a PanelParts,
     /// What the panel's list shows.
@@ -164,11 +164,13 @@ fn tone_color(tone: Tone) -> Rgba {
 }
 
 /// The label of a footer button, with the key it answers to when `fits`
-/// says the label with the key fits.
+/// says the label with the key fits. `armed`: the button that waits for
+/// its second press (Resign, or New game during an unfinished game, which
+/// keeps its label and is drawn urgent).
 pub fn button_label<G: Observe + Evaluate>(
     b: PlayButton,
     session: &Session<G>,
-    armed: bool,
+    armed: Option<PlayButton>,
     fits: impl Fn(&str) -> bool,
 ) -> String {
     let keyed = |label: String, k: &str| {
@@ -185,7 +187,7 @@ pub fn button_label<G: Observe + Evaluate>(
         PlayButton::Level => keyed(format!("Level {}", session.level()), "F4"),
         PlayButton::Demo if session.in_demo() => keyed("Stop demo".into(), "F3"),
         PlayButton::Demo => keyed("Demo".into(), "F3"),
-        PlayButton::Resign if armed => "Resign?".into(),
+        PlayButton::Resign if armed == Some(b) => "Resign?".into(),
         PlayButton::Resign => "Resign".into(),
         PlayButton::Draw => match session.talk().map(|t| t.offer()) {
             Some(DrawOffer::Theirs) => "Accept draw".into(),
@@ -204,7 +206,7 @@ pub fn footer_keys_fit<G: Observe + Evaluate>(
     buttons: &[PlayButton],
     rects: &[Rect],
     session: &Session<G>,
-    armed: bool,
+    armed: Option<PlayButton>,
     width: impl Fn(&str) -> f32,
     m: &Metrics,
 ) -> bool {
@@ -255,7 +257,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
             board.draw(frame, canvas);
             if let Some(text) = board.banner(frame.view, names) {
                 canvas.layer();
-                draw_banner(canvas, l.board, &text, m);
+                draw_banner(canvas, l.board_area, l.board, &text, m);
             }
         }
     }
@@ -263,10 +265,10 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
 
     let rects: Vec<Rect> = widgets.iter().map(|w| w.rect).collect();
     let width = |text: &str| canvas.text_width(text, m.body, Weight::Bold);
-    let keys_fit = footer_keys_fit(state.buttons, &rects, state.session, state.resign_armed, width, m);
+    let keys_fit = footer_keys_fit(state.buttons, &rects, state.session, state.armed, width, m);
     for (i, (w, b)) in widgets.iter().zip(state.buttons).enumerate() {
         let urgent = match b {
-            PlayButton::Resign => state.resign_armed,
+            PlayButton::Resign | PlayButton::NewGame => state.armed == Some(*b),
             PlayButton::Draw => state.session.talk().is_some_and(|t| t.offer() == DrawOffer::Theirs),
             PlayButton::Claim => w.enabled,
             _ => false,
@@ -277,7 +279,7 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
             disabled: !w.enabled,
             primary: urgent && w.enabled,
         };
-        let label = button_label(*b, state.session, state.resign_armed, |_| keys_fit);
+        let label = button_label(*b, state.session, state.armed, |_| keys_fit);
         button::draw(canvas, w.rect, &label, look, m);
     }
     if let Some((chat, moves)) = state.parts.tabs {
@@ -357,11 +359,38 @@ pub fn draw_screen<G: Observe + Evaluate, B: BoardUi<G>>(
     }
     if let Some(text) = state.toast {
         canvas.layer();
-        let w = (canvas.text_width(text, m.body, Weight::Regular) + m.gap * 2.0).min(l.board_area.w);
-        let r =
-            Rect::new(l.board_area.center().x - w / 2.0, l.board_area.bottom() - m.button, w, m.button * 0.8);
-        canvas.round(r, r.h / 2.0, palette::PANEL_HOVER);
-        canvas.label(r.inset_xy(m.gap, 0.0), text, m.body, Weight::Regular, Align::Center, palette::TEXT);
+        draw_toast(canvas, toast_area(state.parts, m), text, ctx.measure(), m);
+    }
+}
+
+/// A toast over `area` (see [`toast_area`]): one line of body text where
+/// it fits, else up to two of small text.
+fn draw_toast(
+    canvas: &mut Canvas,
+    area: Rect,
+    text: &str,
+    measure: &dyn crate::text::TextMeasure,
+    m: &Metrics,
+) {
+    // Wider than the legend it covers, never taller (the list is above).
+    let r = area.inset_xy(-m.gap * 0.35, 0.0);
+    canvas.ring(r, m.radius, m.outline * 0.6, palette::ACCENT);
+    canvas.round(r, m.radius, palette::PANEL_HOVER);
+    let inner = r.inset_xy(m.gap * 0.5, 0.0);
+    if measure.width(text, m.body) <= inner.w {
+        canvas.label(inner, text, m.body, Weight::Regular, Align::Center, palette::TEXT);
+        return;
+    }
+    let mut lines = wrap(text, inner.w, m.small, measure);
+    if lines.len() > 2 {
+        lines.truncate(2);
+        lines[1] = crate::text::ellipsize(&(lines[1].clone() + " …"), inner.w, m.small, measure);
+    }
+    let line_h = m.small * 1.35;
+    let top = inner.center().y - line_h * lines.len() as f32 / 2.0;
+    for (i, line) in lines.iter().enumerate() {
+        let row = Rect::new(inner.x, top + i as f32 * line_h, inner.w, line_h);
+        canvas.label(row, line, m.small, Weight::Regular, Align::Center, palette::TEXT);
     }
 }
 
@@ -376,10 +405,9 @@ fn spinner(canvas: &mut Canvas, subtitle: Rect, time: f32, m: &Metrics) {
     }
 }
 
-/// A banner across the top of the board.
-pub fn draw_banner(canvas: &mut Canvas, board: Rect, text: &str, m: &Metrics) {
-    let w = (canvas.text_width(text, m.heading, Weight::Bold) + m.gap * 3.0).min(board.w);
-    let r = Rect::new(board.center().x - w / 2.0, board.y + m.gap * 0.5, w, m.heading * 1.8);
+/// A banner over the board (see [`banner_rect`]).
+pub fn draw_banner(canvas: &mut Canvas, board_area: Rect, board: Rect, text: &str, m: &Metrics) {
+    let r = banner_rect(board_area, board, canvas.text_width(text, m.heading, Weight::Bold), m);
     canvas.round(r, r.h / 2.0, palette::ACCENT);
     canvas.label(r.inset_xy(m.gap, 0.0), text, m.heading, Weight::Bold, Align::Center, palette::ON_ACCENT);
 }
@@ -512,15 +540,20 @@ fn draw_moves<G: Observe + Evaluate>(
     m: &Metrics,
 ) {
     let small_h = m.small * 1.45;
-    let mut list = list;
     let n = session.history_len().saturating_sub(usize::from(animating));
-    let fits = (list.h / small_h).floor().max(0.0) as usize;
-    let first = n.saturating_sub(fits);
-    for i in first..n {
-        let Some((seat, notation)) = session.history_item(i) else { break };
-        let (row, below) = list.split_top(small_h);
-        list = below;
-        let text = format!("{:>3}. {}  {}", i + 1, names[seat.index() & 1], notation);
+    let text_of = |i: usize| {
+        session
+            .history_item(i)
+            .map(|(seat, notation)| format!("{:>3}. {}  {}", i + 1, names[seat.index() & 1], notation))
+    };
+    // Two columns where the longest of the last moves fits half the width.
+    let half = (list.w - m.gap) / 2.0;
+    let recent = n.saturating_sub(2 * (list.h / small_h).floor().max(0.0) as usize);
+    let fits_half =
+        (recent..n).filter_map(text_of).all(|t| canvas.text_width(&t, m.small, Weight::Regular) <= half);
+    let columns = if fits_half { 2 } else { 1 };
+    for (i, row) in move_rows(list, n, small_h, columns, m.gap) {
+        let Some(text) = text_of(i) else { break };
         let color = if i + 1 == n { palette::TEXT } else { palette::TEXT_DIM };
         canvas.label(row, &text, m.small, Weight::Regular, Align::Left, color);
     }
@@ -703,7 +736,7 @@ mod label_tests {
             let view = View::of_size(w, h);
             let m = &view.metrics;
             let l = play_layout_for(&view, 1.0, &PlayButton::LOCAL.0, &PlayButton::LOCAL.1);
-            let keys = crate::play::layout::panel_parts(l.panel, m, 0.35, 3, false).keys.unwrap();
+            let keys = crate::play::layout::panel_parts(l.panel, m, (0.35, None), 3, false).keys.unwrap();
             for line in KEY_LINES {
                 let width = regular.width(line, m.small);
                 assert!(width <= keys.w, "{line:?} is {width} wide in {} at {w}x{h}", keys.w);
@@ -719,7 +752,7 @@ mod label_tests {
         let fits = |view: &View, buttons: &[PlayButton], left: usize| {
             let l = play_layout_for(view, 1.0, &buttons[..left], &buttons[left..]);
             let width = |t: &str| bold.width(t, size(view));
-            footer_keys_fit(buttons, &l.buttons, &s, false, width, &view.metrics)
+            footer_keys_fit(buttons, &l.buttons, &s, None, width, &view.metrics)
         };
         let (local, left) = PlayButton::set(false, false);
         let small = View::of_size(800.0, 600.0);
@@ -752,7 +785,7 @@ mod label_tests {
             let l = play_layout_for(&view, 1.0, &left, &right);
             for (b, rect) in left.iter().chain(&right).zip(&l.buttons) {
                 let room = button::label_room(*rect, m);
-                for (demo, armed) in [(false, false), (true, true)] {
+                for (demo, armed) in [(false, None), (true, Some(*b))] {
                     if s.in_demo() != demo {
                         s.toggle_demo();
                     }

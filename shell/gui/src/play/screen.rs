@@ -60,6 +60,13 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     /// With two people and a board that hides between turns: the seat the
     /// board is being handed to.
     handover: Option<Seat>,
+    /// Before a move that may hand the board over: what the next person
+    /// saw before it, so the move is shown to them once the cover is
+    /// lifted, from their side.
+    next_before: Option<G::View>,
+    /// The move to show once the hand-over cover is lifted, from the view
+    /// of the person it was handed to before it.
+    after_cover: Option<(G::View, G::Move)>,
     speed: AnimationSpeed,
     flipped: bool,
     /// A short message and when it goes (real time: a still window draws
@@ -67,6 +74,9 @@ pub struct PlayScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     toast: Option<(String, Instant)>,
     /// Resign was pressed once: until when it may be pressed again.
     resign_armed: Option<Instant>,
+    /// New game was pressed once during an unfinished game: until when
+    /// pressing it again starts the new one.
+    new_game_armed: Option<Instant>,
     /// Leaving a live network game was asked once: until when asking
     /// again leaves.
     leave_armed: Option<Instant>,
@@ -150,10 +160,13 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
             over_announced: false,
             over_set_aside: false,
             handover: None,
+            next_before: None,
+            after_cover: None,
             speed: prefs.animation_speed,
             flipped: prefs.board_orientation == BoardOrientation::Flipped,
             toast: None,
             resign_armed: None,
+            new_game_armed: None,
             leave_armed: None,
             chat: TextField::new("", CharFilter::Any, MAX_CHAT_CHARS),
             tab: PanelTab::Chat,
@@ -193,6 +206,21 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     /// Whether Resign waits for its second press.
     pub fn resign_armed(&self) -> bool {
         self.resign_armed.is_some()
+    }
+
+    /// The seat the board is being handed to, while the hand-over cover
+    /// shows.
+    pub fn handover(&self) -> Option<Seat> {
+        self.handover
+    }
+
+    /// The footer button that waits for its second press, if one does.
+    pub fn armed_button(&self) -> Option<PlayButton> {
+        if self.resign_armed.is_some() {
+            Some(PlayButton::Resign)
+        } else {
+            self.new_game_armed.map(|_| PlayButton::NewGame)
+        }
     }
 
     /// The match (for tests and the network layer).
@@ -276,8 +304,14 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     /// The side panel's parts in `view`.
     pub fn panel_parts(&self, view: &View) -> super::layout::PanelParts {
         let l = self.layout(view);
+        let m = &view.metrics;
         let status = self.board.status(&self.shown, self.names()).len();
-        panel_parts(l.panel, &view.metrics, self.board.panel_share(), status, self.session.is_remote())
+        let width = l.panel.w - m.gap * 2.0;
+        let need = self
+            .board
+            .panel_height(&self.shown, self.session.finish(), width, m)
+            .map(|h| h + status as f32 * m.body * 1.5);
+        panel_parts(l.panel, m, (self.board.panel_share(), need), status, self.session.is_remote())
     }
 
     fn refresh(&mut self) {
@@ -302,27 +336,55 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         self.toast = Some((text.into(), Instant::now() + Duration::from_secs_f32(TOAST_SECONDS)));
     }
 
+    /// Whether a move may hand the board over: two people at this
+    /// computer, a board that hides between turns, a game going on.
+    fn hands_over(&self) -> bool {
+        let two_people = Seat::all(2).all(|s| self.session.seat_kind(s) == SeatKind::Human);
+        two_people && self.board.hides_between_turns() && self.session.outcome().is_none()
+    }
+
+    /// Notes what the next person sees before a move that may hand the
+    /// board to them (see [`PlayScreen::happen`]).
+    fn note_next_before(&mut self) {
+        self.next_before = self.hands_over().then(|| self.session.view_of(self.session.to_move().opponent()));
+    }
+
     fn happen(&mut self, happening: Happening<G>) {
         let before_viewer = self.shown_viewer();
+        let next_before = self.next_before.take();
+        let mut played = None;
         match happening {
             Happening::Played { before, mv: Some(mv), after } => {
                 self.board.clear_pick();
                 self.board.on_move(&before, mv, &after, self.speed);
+                played = Some(mv);
             }
             Happening::Played { mv: None, .. } | Happening::Reset => {
                 self.board.on_reset();
             }
         }
         self.refresh();
-        let two_people = Seat::all(2).all(|s| self.session.seat_kind(s) == SeatKind::Human);
-        if two_people
-            && self.board.hides_between_turns()
-            && self.session.outcome().is_none()
-            && self.session.viewer() != before_viewer
-        {
+        self.after_cover = None;
+        if self.hands_over() && self.session.viewer() != before_viewer {
             self.handover = Some(self.session.viewer());
+            // Nothing plays under the cover: the move is shown to the next
+            // person once they lift it, as they saw the board before it.
+            self.board.finish_animation();
+            let next_sees = next_before.filter(|v| {
+                use game_core::SeatView;
+                v.seat() == self.session.viewer()
+            });
+            self.after_cover = next_sees.zip(played);
         }
         self.place_cursor();
+    }
+
+    /// The hand-over cover is lifted: the move made under it is shown.
+    fn lift_cover(&mut self) {
+        self.handover = None;
+        if let Some((before, mv)) = self.after_cover.take() {
+            self.board.on_move(&before, mv, &self.shown, self.speed);
+        }
     }
 
     fn shown_viewer(&self) -> Seat {
@@ -331,6 +393,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
     }
 
     fn play_move(&mut self, mv: G::Move) {
+        self.note_next_before();
         match self.session.play(mv) {
             Ok(h) => self.happen(h),
             Err(e) => self.toast(e.to_string()),
@@ -373,6 +436,30 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         Some((hint.mv, super::hint::hint_text(&hint.notation, reason.as_deref())))
     }
 
+    /// Whether the game is worth keeping when the player leaves it: a game
+    /// at this computer, still going, with a move played and a person
+    /// playing (a demo is not kept).
+    pub fn worth_keeping(&self) -> bool {
+        let s = &self.session;
+        let someone_here = Seat::all(2).any(|seat| s.seat_kind(seat) == SeatKind::Human) && !s.in_demo();
+        !s.is_remote() && s.outcome().is_none() && s.history_len() > 0 && someone_here
+    }
+
+    /// Leaves the game, back one screen or (`to_launcher`) to the
+    /// launcher: an unfinished game is set aside for the launcher's
+    /// Continue ([`Command::Park`]), else the game ends.
+    fn leave(&mut self, to_launcher: bool) -> Command {
+        self.resign_armed = None;
+        self.new_game_armed = None;
+        self.toast = None;
+        if self.worth_keeping() {
+            self.board.clear_pick();
+            return Command::Park { to_launcher };
+        }
+        self.session.leave();
+        if to_launcher { Command::PopToRoot } else { Command::Pop }
+    }
+
     /// Whether leaving may go ahead now: leaving a live network game asks
     /// once more, since the opponent may then claim it.
     fn may_leave(&mut self) -> bool {
@@ -391,13 +478,15 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
         if msg != PlayMsg::Button(PlayButton::Menu) {
             self.leave_armed = None;
         }
+        if msg != PlayMsg::Button(PlayButton::NewGame) {
+            self.new_game_armed = None;
+        }
         match msg {
             PlayMsg::Button(PlayButton::Menu) => {
                 if !self.may_leave() {
                     return Command::None;
                 }
-                self.session.leave();
-                return Command::PopToRoot;
+                return self.leave(true);
             }
             PlayMsg::Tab(tab) => {
                 self.tab = tab;
@@ -438,9 +527,16 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                     self.toast(e.to_string());
                 }
             }
+            PlayMsg::Button(PlayButton::NewGame) if self.worth_keeping() && self.new_game_armed.is_none() => {
+                self.new_game_armed = Some(Instant::now() + Duration::from_secs_f32(RESIGN_CONFIRM_SECONDS));
+                self.toast("Press New game again to drop this game and start another");
+            }
             PlayMsg::Button(PlayButton::NewGame) | PlayMsg::PlayAgain => match self.session.new_game() {
                 Ok(h) => {
                     self.handover = None;
+                    self.after_cover = None;
+                    self.new_game_armed = None;
+                    self.toast = None;
                     self.happen(h);
                     self.focus = None;
                 }
@@ -612,8 +708,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> PlayScreen<G, B> {
                 if self.board.clear_pick() || !self.may_leave() {
                     return Command::None;
                 }
-                self.session.leave();
-                return Command::Pop;
+                return self.leave(false);
             }
             _ => {}
         }
@@ -673,13 +768,10 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         if self.handover.is_some() {
             return match event {
                 InputEvent::Click(_) | InputEvent::Key(Key::Enter) => {
-                    self.handover = None;
+                    self.lift_cover();
                     Command::None
                 }
-                InputEvent::Key(Key::Escape) => {
-                    self.session.leave();
-                    Command::Pop
-                }
+                InputEvent::Key(Key::Escape) => self.leave(false),
                 _ => Command::None,
             };
         }
@@ -727,11 +819,18 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         if self.resign_armed.is_some_and(|until| until <= now) {
             self.resign_armed = None;
         }
+        if self.new_game_armed.is_some_and(|until| until <= now) {
+            self.new_game_armed = None;
+        }
         if self.leave_armed.is_some_and(|until| until <= now) {
             self.leave_armed = None;
         }
         if self.handover.is_some() {
             return Command::None;
+        }
+        if self.session.thinking().is_some() {
+            // "Play for me" may hand the board over with its move.
+            self.note_next_before();
         }
         let happenings = self.session.tick(self.board.is_animating());
         for h in happenings {
@@ -782,7 +881,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
             focus: self.focus,
             keyboard: ctx.keyboard,
             buttons: &buttons,
-            resign_armed: self.resign_armed.is_some(),
+            armed: self.armed_button(),
             parts: &self.panel_parts(view),
             tab: self.tab,
             unread: self.unread_chat(),
@@ -803,6 +902,16 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         self.session.can_chat() && self.handover.is_none()
     }
 
+    fn parked_label(&self) -> String {
+        let entry = self.config.game.entry();
+        let against = match self.config.mode {
+            PlayMode::TwoPlayers => "for two players".to_string(),
+            _ => format!("against the computer (level {})", self.session.level()),
+        };
+        let moves = self.session.history_len();
+        format!("{} {against}, {moves} move{} played", entry.name, if moves == 1 { "" } else { "s" })
+    }
+
     fn wake_after(&self) -> Option<f32> {
         // Toasts and the resign confirmation stand still: one frame when
         // they go. A network game: each second of an away opponent's
@@ -813,7 +922,7 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for PlayScreen<G, B> {
         if let Some((_, until)) = &self.toast {
             soonest(until.saturating_duration_since(now).as_secs_f32() + 0.02);
         }
-        if let Some(until) = self.resign_armed {
+        for until in [self.resign_armed, self.new_game_armed].into_iter().flatten() {
             soonest(until.saturating_duration_since(now).as_secs_f32() + 0.02);
         }
         if self.session.is_live_remote() {

@@ -304,7 +304,9 @@ impl<G: Observe + Evaluate> Session<G> {
         }
     }
 
-    fn view_of(&self, seat: Seat) -> G::View {
+    /// What `seat` may see now. In a network match there is only this
+    /// seat's own view, whatever seat is asked for.
+    pub fn view_of(&self, seat: Seat) -> G::View {
         match &self.arbiter {
             Arbiter::Local { referee, .. } => referee.view(seat),
             Arbiter::Remote { view, .. } => view.clone(),

@@ -1,5 +1,7 @@
 //! The launcher: the three games as cards, saved games, preferences and
 //! quit; and the banner that names any problem found in the settings file.
+//! An unfinished game the player left ([`Command::Park`]) is named in the
+//! subtitle, and a Continue button brings it back.
 //! Escape asks before it closes the window: the first press turns the
 //! Quit button into "Quit?" and focuses it, a second press (or Enter)
 //! quits, anything else carries on.
@@ -16,6 +18,7 @@ use crate::layout::{banner, cards, footer_buttons, frame};
 use crate::screen::{Command, Screen, View};
 use crate::theme::palette;
 use crate::widgets::banner::{MAX_LINES, banner_lines};
+use crate::widgets::button::Look;
 use crate::widgets::{Reaction, Widget, button, card, react};
 use headless::registry::GameKind;
 
@@ -26,6 +29,8 @@ pub enum LauncherMsg {
     Open(GameKind),
     /// Open the saved games.
     SavedGames,
+    /// Go back to the unfinished game set aside.
+    Continue,
     /// Open the preferences.
     Preferences,
     /// Close the window.
@@ -71,10 +76,15 @@ impl LauncherScreen {
         for (id, rect) in GameKind::ALL.iter().zip(cards(body, GameKind::ALL.len(), m)) {
             widgets.push(Widget::button(rect, LauncherMsg::Open(*id)));
         }
-        let buttons = footer_buttons(f.footer, 1, 2, m);
-        widgets.push(Widget::button(buttons[0], LauncherMsg::SavedGames));
-        widgets.push(Widget::button(buttons[1], LauncherMsg::Preferences));
-        widgets.push(Widget::button(buttons[2], LauncherMsg::Quit));
+        let mut left = vec![LauncherMsg::SavedGames];
+        if ctx.parked.is_some() {
+            left.push(LauncherMsg::Continue);
+        }
+        let right = [LauncherMsg::Preferences, LauncherMsg::Quit];
+        let buttons = footer_buttons(f.footer, left.len(), right.len(), m);
+        for (rect, msg) in buttons.into_iter().zip(left.into_iter().chain(right)) {
+            widgets.push(Widget::button(rect, msg));
+        }
         Parts { banner: shown_banner, widgets }
     }
 
@@ -88,6 +98,7 @@ impl LauncherScreen {
         match msg {
             LauncherMsg::Open(id) => Command::Push(Box::new(ModeScreen::new(id, ctx))),
             LauncherMsg::SavedGames => Command::Push(Box::new(SavedScreen::new(ctx))),
+            LauncherMsg::Continue => Command::Resume,
             LauncherMsg::Preferences => Command::Push(Box::new(PreferencesScreen::new())),
             LauncherMsg::Quit => Command::Quit,
             LauncherMsg::Dismiss => {
@@ -135,23 +146,33 @@ impl Screen for LauncherScreen {
             (0..parts.widgets.len()).map(|i| look_of(&parts.widgets, i, self.focus, ctx)).collect();
         // Everything the launcher shows: the window's size (the layout and
         // the sizes follow from it), the notices and each widget's look.
-        let content = ([view.rect.w.to_bits(), view.rect.h.to_bits()], &ctx.notices, &looks, self.quit_asked);
+        let parked = &ctx.parked;
+        let rules: Vec<toml::Table> =
+            GameKind::ALL.iter().map(|id| crate::catalogue::remembered_rules(ctx, *id)).collect();
+        // Tables do not hash: their text does.
+        let rules_text: Vec<String> = rules.iter().map(|t| t.to_string()).collect();
+        let size = [view.rect.w.to_bits(), view.rect.h.to_bits()];
+        let content = (size, &ctx.notices, &looks, self.quit_asked, parked, &rules_text);
         // Kept as one picture: a still launcher is copied to the window as
         // one quad a frame instead of being drawn anew (see `Canvas::kept`).
         canvas.kept("launcher", view.rect, palette::BACKGROUND, content, |canvas| {
-            draw_chrome(canvas, &f, "boardsuite", "Three abstract board games. Pick one to play.", m);
+            let subtitle = match parked {
+                Some(game) => format!("Unfinished: {game}. Continue picks it up."),
+                None => "Three abstract board games. Pick one to play.".to_string(),
+            };
+            draw_chrome(canvas, &f, "boardsuite", &subtitle, m);
             for (widget, look) in parts.widgets.iter().zip(looks.iter().copied()) {
                 match widget.on_activate {
-                    Some(LauncherMsg::Open(id)) => card::draw(
-                        canvas,
-                        widget.rect,
-                        id.entry(),
-                        crate::catalogue::screens(id).picture,
-                        look,
-                        m,
-                    ),
+                    Some(LauncherMsg::Open(id)) => {
+                        let at = GameKind::ALL.iter().position(|k| *k == id).unwrap_or(0);
+                        let picture = (crate::catalogue::screens(id).picture, &rules[at]);
+                        card::draw(canvas, widget.rect, id.entry(), picture, look, m)
+                    }
                     Some(LauncherMsg::SavedGames) => {
                         button::draw(canvas, widget.rect, "Saved games", look, m)
+                    }
+                    Some(LauncherMsg::Continue) => {
+                        button::draw(canvas, widget.rect, "Continue", Look { primary: true, ..look }, m)
                     }
                     Some(LauncherMsg::Preferences) => {
                         button::draw(canvas, widget.rect, "Preferences", look, m)
@@ -245,5 +266,22 @@ mod tests {
         );
         assert!(ctx.notices.is_empty());
         assert!(matches!(launcher.on_message(&mut ctx, LauncherMsg::Quit), Command::Quit));
+    }
+
+    #[test]
+    fn an_unfinished_game_is_offered_with_continue() {
+        let mut ctx = AppContext::for_tests();
+        let view = View::of_size(800.0, 600.0);
+        let mut launcher = LauncherScreen::new();
+        let widgets = launcher.widgets(&ctx, &view);
+        assert!(!widgets.iter().any(|w| w.on_activate == Some(LauncherMsg::Continue)));
+        let saved = widgets.iter().find(|w| w.on_activate == Some(LauncherMsg::SavedGames)).unwrap().rect;
+        ctx.parked = Some("Stones against the computer (level 3), 2 moves played".into());
+        let widgets = launcher.widgets(&ctx, &view);
+        assert_laid_out(&widgets, view.rect);
+        let find = |msg| widgets.iter().find(|w| w.on_activate == Some(msg)).unwrap().rect;
+        assert_eq!(find(LauncherMsg::SavedGames), saved, "Saved games stays where it was");
+        let click = InputEvent::Click(find(LauncherMsg::Continue).center());
+        assert!(matches!(launcher.input(&mut ctx, &view, &click), Command::Resume));
     }
 }

@@ -135,7 +135,8 @@ impl Screen for ModeScreen {
         if let Some(area) = Self::picture_area(view) {
             let panel = area.inset(m.gap * 0.25);
             canvas.round(panel, m.radius * 1.4, palette::PANEL);
-            (crate::catalogue::screens(self.game).picture)(canvas, panel.inset(m.gap * 2.0));
+            let rules = crate::catalogue::remembered_rules(ctx, self.game);
+            (crate::catalogue::screens(self.game).picture)(canvas, panel.inset(m.gap * 2.0), &rules);
         }
         let widgets = self.widgets(ctx, view);
         for (i, widget) in widgets.iter().enumerate() {

@@ -1,6 +1,9 @@
 //! Preferences for every game: animation speed, sound, rank numbering,
 //! board orientation and the memory aid. Edited with the same schema-driven
 //! rows as rule options, and saved at once.
+//!
+//! The window plays no sound: the Sound row says so plainly and does not
+//! step (the setting stays in the file for a build that has sound).
 
 use crate::canvas::Canvas;
 use crate::chrome::{draw_chrome, draw_help, look_of};
@@ -12,6 +15,10 @@ use crate::screen::{Command, Screen, View};
 use crate::widgets::option_row::{self, OptionRowView};
 use crate::widgets::{Reaction, Widget, button, react};
 use headless::settings::Preferences;
+
+/// The preference this build cannot honour, with what its row and help
+/// say instead.
+pub const NO_SOUND: (&str, &str, &str) = ("sound", "not in this build", "This build has no sound.");
 
 /// What the preferences screen's widgets say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +72,7 @@ impl PreferencesScreen {
         match msg {
             PreferencesMsg::Step(i, forward) => {
                 let fields = Preferences::fields();
-                let Some(field) = fields.get(i) else { return Command::None };
+                let Some(field) = fields.get(i).filter(|f| f.key != NO_SOUND.0) else { return Command::None };
                 let mut table = ctx.settings.preferences.to_table();
                 let defaults = Preferences::default().to_table();
                 if step_in_table(fields, &mut table, &defaults, field.key, forward)
@@ -106,13 +113,18 @@ impl Screen for PreferencesScreen {
             let look = look_of(&widgets, i, self.focus, ctx);
             match fields.get(i) {
                 Some(field) => {
-                    let value = table.get(field.key).map(|v| show_option(field, v)).unwrap_or_default();
+                    let silent = field.key == NO_SOUND.0;
+                    let value = match table.get(field.key) {
+                        _ if silent => NO_SOUND.1.to_string(),
+                        Some(v) => show_option(field, v),
+                        None => String::new(),
+                    };
                     let label = label_of(field.key);
                     let row = OptionRowView {
                         label: &label,
                         value: &value,
-                        can_less: true,
-                        can_more: true,
+                        can_less: !silent,
+                        can_more: !silent,
                         bad: false,
                     };
                     option_row::draw(canvas, widget.rect, &row, look, m);
@@ -121,7 +133,11 @@ impl Screen for PreferencesScreen {
             }
         }
         let (help_area, _) = f.body.split_bottom(m.small * 2.9);
-        let help = fields.get(self.focus).map_or("Back to the games.", |f| f.help);
+        let help = match fields.get(self.focus) {
+            Some(f) if f.key == NO_SOUND.0 => NO_SOUND.2,
+            Some(f) => f.help,
+            None => "Back to the games.",
+        };
         draw_help(canvas, ctx, help_area.inset_xy(m.gap * 0.5, 0.0), help, false, m);
     }
 }
@@ -153,6 +169,10 @@ mod tests {
         assert_eq!(ctx.settings.preferences.animation_speed, AnimationSpeed::Fast);
         screen.on_message(&mut ctx, PreferencesMsg::Step(4, true));
         assert!(ctx.settings.preferences.memory_aid);
+        let sound = Preferences::fields().iter().position(|f| f.key == NO_SOUND.0).unwrap();
+        let before = ctx.settings.preferences;
+        screen.on_message(&mut ctx, PreferencesMsg::Step(sound, true));
+        assert_eq!(ctx.settings.preferences, before, "a build with no sound does not offer it");
         assert!(matches!(screen.on_message(&mut ctx, PreferencesMsg::Back), Command::Pop));
     }
 }

@@ -15,7 +15,7 @@ use crate::geometry::Rect;
 use crate::input::InputEvent;
 use crate::layout::{FormLayout, RowKind, footer_buttons, form, frame};
 use crate::options::{allowed_text, show_option, stepped};
-use crate::play::MatchConfig;
+use crate::play::{EditedValue, MatchConfig, RuleEditor};
 use crate::screen::{Command, Screen, View};
 use crate::widgets::button::{self, Look};
 use crate::widgets::option_row::{self, OptionRowView};
@@ -49,6 +49,9 @@ pub enum SetupMsg {
     Start,
     /// Show the rules with these options.
     Rules,
+    /// Open the game's own editor of a rule option (the Strategy Chess
+    /// army).
+    Edit,
     /// Back to the mode choice.
     Back,
 }
@@ -78,6 +81,8 @@ pub struct SetupScreen {
     first_row: usize,
     /// Why the last Start failed.
     start_problem: Option<String>,
+    /// Where the game's rule editor leaves its value.
+    edited: EditedValue,
 }
 
 /// The form's rows with their places, and the widgets.
@@ -106,14 +111,32 @@ impl SetupScreen {
             focus: 0,
             first_row: 0,
             start_problem: None,
+            edited: EditedValue::default(),
         };
         // Start with the focus on Start: Enter plays at once.
-        screen.focus = screen.option_rows().len() + 2;
+        screen.focus = screen.option_rows().len() + screen.footer().len() - 1;
         screen
     }
 
     fn entry(&self) -> &'static GameEntry {
         self.game.entry()
+    }
+
+    /// The game's own editor of a rule option, if it has one.
+    fn editor(&self) -> Option<RuleEditor> {
+        crate::catalogue::screens(self.game).editor
+    }
+
+    /// The footer's buttons, left to right: the first ones (or two, with a
+    /// rule editor) go left, Back and Start right.
+    fn footer(&self) -> Vec<(SetupMsg, &'static str)> {
+        let mut buttons = vec![(SetupMsg::Rules, "How to play")];
+        if let Some(editor) = self.editor() {
+            buttons.push((SetupMsg::Edit, editor.button));
+        }
+        buttons.push((SetupMsg::Back, "Back"));
+        buttons.push((SetupMsg::Start, if self.joins() { "Join" } else { "Start" }));
+        buttons
     }
 
     fn rows(&self) -> Vec<(usize, Row)> {
@@ -174,13 +197,16 @@ impl SetupScreen {
                 );
             }
         }
-        let buttons = footer_buttons(f.footer, 1, 2, m);
-        widgets.push(Widget::button(buttons[0], SetupMsg::Rules));
-        widgets.push(Widget::button(buttons[1], SetupMsg::Back));
-        widgets.push(
-            Widget::button(buttons[2], SetupMsg::Start)
-                .enabled(self.joins() || self.rules_problem().is_none()),
-        );
+        let footer = self.footer();
+        let buttons = footer_buttons(f.footer, footer.len() - 2, 2, m);
+        for (rect, (msg, _)) in buttons.into_iter().zip(footer) {
+            let enabled = match msg {
+                SetupMsg::Start => self.joins() || self.rules_problem().is_none(),
+                SetupMsg::Edit => !self.joins(),
+                _ => true,
+            };
+            widgets.push(Widget::button(rect, msg).enabled(enabled));
+        }
         Parts { layout, rows: out, help: help.inset_xy(m.gap * 0.5, 0.0), widgets }
     }
 
@@ -246,7 +272,11 @@ impl SetupScreen {
             }
             RowId::Rule(i) => {
                 let field = &entry.rules.fields()[i];
-                let value = self.rules.get(field.key).map(|v| show_option(field, v)).unwrap_or_default();
+                let value = match (self.rules.get(field.key), self.editor()) {
+                    (Some(v), Some(editor)) if editor.key == field.key => (editor.show)(v),
+                    (Some(v), _) => show_option(field, v),
+                    (None, _) => String::new(),
+                };
                 (entry.label(field.key), value)
             }
         }
@@ -264,7 +294,10 @@ impl SetupScreen {
             }
             RowId::Rule(i) => {
                 let field = &entry.rules.fields()[i];
-                format!("{} Allowed: {}.", field.help, allowed_text(&field.allowed))
+                match self.editor() {
+                    Some(editor) if editor.key == field.key => editor.help.to_string(),
+                    _ => format!("{} Allowed: {}.", field.help, allowed_text(&field.allowed)),
+                }
             }
         }
     }
@@ -281,6 +314,9 @@ impl SetupScreen {
             let at = hint.values.iter().position(|v| toml::Value::Integer(*v) == current).unwrap_or(0);
             let next = if forward { (at + 1) % n } else { (at + n - 1) % n };
             return Some(toml::Value::Integer(hint.values[next]));
+        }
+        if let Some(editor) = self.editor().filter(|e| e.key == field.key) {
+            return (editor.step)(&current, forward);
         }
         stepped(field, &current, forward)
     }
@@ -394,6 +430,12 @@ impl SetupScreen {
                 }
             }
             SetupMsg::Rules => Command::Push(Box::new(RulesScreen::new(self.game, self.rules.clone()))),
+            SetupMsg::Edit => match self.editor() {
+                Some(editor) if !self.joins() => {
+                    Command::Push((editor.open)(&self.rules, self.edited.clone(), ctx))
+                }
+                _ => Command::None,
+            },
             SetupMsg::Back => Command::Pop,
         }
     }
@@ -437,6 +479,17 @@ impl Screen for SetupScreen {
             self.keep_focus_in_view(view);
         }
         command
+    }
+
+    fn update(&mut self, ctx: &mut AppContext, _dt: f32) -> Command {
+        // Back from the game's rule editor with a new value.
+        let edited = self.edited.borrow_mut().take();
+        if let (Some(value), Some(editor)) = (edited, self.editor()) {
+            self.rules.insert(editor.key.to_string(), value);
+            self.start_problem = None;
+            self.remember(ctx);
+        }
+        Command::None
     }
 
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
@@ -488,7 +541,7 @@ impl Screen for SetupScreen {
                 parts.layout.viewport.bottom() - bottom - m.gap * 2.0,
             );
             if room.h > 140.0 * m.scale {
-                (crate::catalogue::screens(self.game).picture)(canvas, room.inset(m.gap));
+                (crate::catalogue::screens(self.game).picture)(canvas, room.inset(m.gap), &self.rules);
             }
         } else {
             let shown = parts.rows.iter().filter(|r| r.2).count();
@@ -500,11 +553,10 @@ impl Screen for SetupScreen {
             );
             draw_indicator(canvas, indicator, self.first_row, shown, parts.rows.len(), m);
         }
-        let labels = ["How to play", "Back", if self.joins() { "Join" } else { "Start" }];
-        for (k, label) in labels.iter().enumerate() {
+        for (k, (msg, label)) in self.footer().into_iter().enumerate() {
             let i = widget_index + k;
             let mut look: Look = look_of(&parts.widgets, i, self.focus, ctx);
-            look.primary = k == 2 && parts.widgets[i].enabled;
+            look.primary = msg == SetupMsg::Start && parts.widgets[i].enabled;
             button::draw(canvas, parts.widgets[i].rect, label, look, m);
         }
         let problem = self.start_problem.clone().or_else(|| self.rules_problem().filter(|_| !self.joins()));

@@ -8,12 +8,13 @@ use crate::text::{ellipsize, wrap};
 use crate::theme::{Metrics, palette};
 use headless::registry::GameEntry;
 
-/// Draws the card of `entry` in `r`, with `picture` in its well.
+/// Draws the card of `entry` in `r`, with `picture` in its well drawn for
+/// the rule options `rules`.
 pub fn draw(
     canvas: &mut Canvas,
     r: Rect,
     entry: &GameEntry,
-    picture: fn(&mut Canvas, Rect),
+    (picture, rules): (fn(&mut Canvas, Rect, &toml::Table), &toml::Table),
     look: Look,
     m: &Metrics,
 ) {
@@ -22,7 +23,7 @@ pub fn draw(
     let parts = card_parts(r, m);
     let well = parts.picture.inset(m.gap * 0.25);
     canvas.round(well, m.radius, palette::BACKGROUND.mix(palette::PANEL, 0.4));
-    picture(canvas, well.inset(m.gap * 0.9));
+    picture(canvas, well.inset(m.gap * 0.9), rules);
     canvas.label(parts.name, entry.name, m.heading, Weight::Bold, Align::Center, palette::TEXT);
     let measure = canvas.measure();
     let mut lines = wrap(entry.tagline, parts.tagline.w, m.body, &measure);

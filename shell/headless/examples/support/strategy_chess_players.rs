@@ -72,6 +72,7 @@ pub fn parse_budget(spec: &str) -> Result<Budget, String> {
             "depth" => b.depth = Some(number(value)? as u32).filter(|&d| d > 0),
             "nodes" => b.nodes = Some(number(value)?),
             "insight" => b.plan.insight = number(value)? as u8,
+            "extra" => b.plan.extra_samples = number(value)? as u32,
             "win" => b.plan.win_utility = number(value)? as i32,
             "noise" => b.noise = value.parse().map_err(|_| format!("noise: `{value}`"))?,
             _ => return Err(format!("unknown key `{key}`")),

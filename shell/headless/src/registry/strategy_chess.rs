@@ -6,9 +6,8 @@ use crate::settings::RulesSchema;
 use ai::arena::{Contender, Decision};
 use ai::levels::{LevelTable, alpha_beta};
 use game_core::rng::seeded;
-use game_core::rules::{Allowed, RuleErrors, RuleField};
+use game_core::rules::RuleErrors;
 use game_core::{Game, Observe, RuleSet, Seat};
-use std::sync::OnceLock;
 use strategy_chess::sparring::Style;
 use strategy_chess::{Colour, Move, Setup, StrategyChess, StrategyChessRules};
 
@@ -18,9 +17,9 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "Strategy Chess",
     tagline: "Stratego-style battle with hidden pieces",
     seats: ["Red", "Blue"],
-    // The engine's fields and check; the army as a word the launcher can
-    // step through.
-    rules: RulesSchema::provisional(fields, defaults).checked_by(check),
+    // The engine's fields and check; the army written as a preset's name
+    // where it is one (a custom army is a table of counts).
+    rules: RulesSchema::provisional(StrategyChessRules::fields, defaults).checked_by(check),
     presets: &[
         Preset { name: "Classic", settings: &[] },
         Preset { name: "Barrage", settings: &["army=barrage"] },
@@ -42,25 +41,6 @@ pub const ENTRY: GameEntry = GameEntry {
     scored: false,
     perfect_play: super::never_perfect,
 };
-
-/// The engine's fields, except that the army is one of the two named
-/// armies (a custom army is set with `--set` on the command line).
-fn fields() -> &'static [RuleField] {
-    static FIELDS: OnceLock<Vec<RuleField>> = OnceLock::new();
-    FIELDS.get_or_init(|| {
-        StrategyChessRules::fields()
-            .iter()
-            .map(|f| match f.key {
-                "army" => RuleField {
-                    allowed: Allowed::OneOf(&["classic", "barrage"]),
-                    help: "Classic: 40 pieces each. Barrage: 8 pieces each.",
-                    ..*f
-                },
-                _ => *f,
-            })
-            .collect()
-    })
-}
 
 /// The engine's defaults, with the army written as its preset's name
 /// (`army = "classic"`) rather than the engine's table form, so the setup
@@ -92,9 +72,10 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 /// - Level 1 sets up with a generated setup, every other level with a
 ///   library setup whose Flag is bombed in.
 /// - Level 10: 32 samples to depth 5 (on two threads), at most 8 million
-///   nodes and 1.5 s a move; a match, which plays by the node cap alone,
-///   searches about as much as the clock allows on an idle two-core
-///   machine. The figures behind these choices are in
+///   nodes and 1.5 s a move; while less than 40% of either is spent it
+///   draws another 32, up to 128 in all. A match, which plays by the node
+///   cap alone, searches about as much as the clock allows on an idle
+///   two-core machine. The figures behind these choices are in
 ///   docs/strategy-chess-ai.md.
 pub const LEVELS: LevelTable = [
     alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 1).with_generated_setup(),
@@ -126,7 +107,11 @@ pub const LEVELS: LevelTable = [
     alpha_beta(2, 400, 800).with_samples(8, STRATEGY_CHESS_WIN).with_insight(2).with_table(2, 1),
     alpha_beta(3, 1_000, 1_000).with_samples(8, STRATEGY_CHESS_WIN).with_insight(2).with_table(4, 1),
     alpha_beta(4, 2_000, 1_200).with_samples(16, STRATEGY_CHESS_WIN).with_insight(2).with_table(8, 1),
-    alpha_beta(5, 8_000, 1_500).with_samples(32, STRATEGY_CHESS_WIN).with_insight(2).with_table(8, 1),
+    alpha_beta(5, 8_000, 1_500)
+        .with_samples(32, STRATEGY_CHESS_WIN)
+        .with_extra_samples(96)
+        .with_insight(2)
+        .with_table(8, 1),
 ];
 
 /// Strategy Chess starts from two library setups: `--setups A,B` puts
@@ -243,6 +228,12 @@ mod tests {
         values.insert("army".into(), "barrage".into());
         assert!(ENTRY.rules.validate(&values).is_ok());
         values.insert("army".into(), "huge".into());
+        assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["army"]);
+        let custom: toml::Table = "base = \"barrage\"\nscout = 4".parse().unwrap();
+        values.insert("army".into(), custom.into());
+        assert!(ENTRY.rules.validate(&values).is_ok(), "a custom army of valid counts");
+        let two_flags: toml::Table = "base = \"barrage\"\nflag = 2".parse().unwrap();
+        values.insert("army".into(), two_flags.into());
         assert_eq!(ENTRY.rules.validate(&values).unwrap_err().keys(), vec!["army"]);
         values.insert("army".into(), "classic".into());
         values.insert("scouts".into(), "none".into());

@@ -101,7 +101,8 @@ impl WindowSize {
 pub struct Preferences {
     /// How fast moves are animated.
     pub animation_speed: AnimationSpeed,
-    /// Click sounds (heard only in builds with the `audio` feature).
+    /// Click sounds: kept in the settings, though the window plays none
+    /// (its Preferences screen says so).
     pub sound: bool,
     /// Strategy Chess rank numbers: classic (1 = Marshal) or modern.
     pub rank_numbering: RankNumbering,
@@ -124,7 +125,7 @@ impl Preferences {
             RuleField {
                 key: "sound",
                 allowed: Allowed::Bool,
-                help: "Click sounds for each player (in builds with sound).",
+                help: "Click sounds. This build has no sound.",
             },
             RuleField {
                 key: "rank_numbering",

@@ -22,7 +22,8 @@ use blockade::{Blockade, BlockadeRules};
 use game_core::Game;
 
 /// What the window adds to the Blockade registry entry.
-pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::blockade, play: play_screen };
+pub const SCREENS: GameScreens =
+    GameScreens { picture: super::pictures::blockade, play: play_screen, editor: None };
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Blockade.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {

@@ -22,7 +22,8 @@ use game_core::Game;
 use stones::{Stones, StonesRules};
 
 /// What the window adds to the Stones registry entry.
-pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::stones, play: play_screen };
+pub const SCREENS: GameScreens =
+    GameScreens { picture: super::pictures::stones, play: play_screen, editor: None };
 
 /// The [`GameScreenFactory`](crate::play::GameScreenFactory) of Stones.
 pub fn play_screen(config: &MatchConfig, ctx: &mut AppContext) -> Result<Box<dyn Screen>, GuiError> {
@@ -153,5 +154,41 @@ mod tests {
         assert!(play_screen(&c, &mut ctx).err().unwrap().to_string().contains("pits"));
         let refused = c.rules_as::<StonesRules>().unwrap_err();
         assert_eq!(play_screen(&c, &mut ctx).err().unwrap().to_string(), format!("Stones rules: {refused}"));
+    }
+
+    #[test]
+    fn an_unfinished_game_is_kept_on_leaving_and_new_game_asks_first() {
+        use crate::play::layout::{PlayButton, PlayMsg};
+        use crate::screen::Command;
+        let mut ctx = AppContext::for_tests();
+        ctx.settings.preferences.animation_speed = AnimationSpeed::Instant;
+        let mut screen = screen(&config(PlayMode::TwoPlayers), &mut ctx).unwrap();
+        let view = View::of_size(800.0, 600.0);
+        assert!(!screen.worth_keeping(), "no move played: nothing to keep");
+        click_pit(&mut screen, &mut ctx, &view, Pit { owner: Seat::FIRST, pile: 3 });
+        screen.update(&mut ctx, 0.016);
+        assert!(screen.worth_keeping());
+        assert_eq!(screen.parked_label(), "Stones for two players, 1 move played");
+        let button = |screen: &PlayScreen<Stones, StonesBoard>, b: PlayButton| {
+            let widgets = screen.widgets(&view);
+            InputEvent::Click(
+                widgets.iter().find(|w| w.on_activate == Some(PlayMsg::Button(b))).unwrap().rect.center(),
+            )
+        };
+        // New game asks first, then starts again.
+        let new_game = button(&screen, PlayButton::NewGame);
+        screen.input(&mut ctx, &view, &new_game);
+        assert_eq!(screen.session().history_len(), 1, "the first press only asks");
+        assert_eq!(screen.armed_button(), Some(PlayButton::NewGame));
+        screen.input(&mut ctx, &view, &new_game);
+        assert_eq!(screen.session().history_len(), 0, "the second starts a new game");
+        assert_eq!(screen.armed_button(), None);
+        // Menu sets an unfinished game aside; an empty one is simply left.
+        let menu = button(&screen, PlayButton::Menu);
+        assert!(matches!(screen.input(&mut ctx, &view, &menu), Command::PopToRoot));
+        click_pit(&mut screen, &mut ctx, &view, Pit { owner: Seat::FIRST, pile: 3 });
+        assert!(matches!(screen.input(&mut ctx, &view, &menu), Command::Park { to_launcher: true }));
+        let escape = InputEvent::Key(Key::Escape);
+        assert!(matches!(screen.input(&mut ctx, &view, &escape), Command::Park { to_launcher: false }));
     }
 }

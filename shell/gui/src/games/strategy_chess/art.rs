@@ -143,28 +143,44 @@ fn draw_flag(canvas: &mut Canvas, plate: Rect, ink: Rgba, cloth: Rgba) {
     canvas.fill(Rect::new(foot.x - s * 0.14, foot.y - s * 0.02, s * 0.28, s * 0.06), ink);
 }
 
-/// A small mark in the top right corner of a piece: one dot for a piece
-/// that moved (so it is neither Bomb nor Flag), an arrow for one that
-/// moved far (so it is a Scout). Drawn over the body of a piece of
-/// `colour`, in opaque colours mixed with it.
+/// A mark in the top right corner of a piece: one dot for a piece that
+/// moved (so it is neither Bomb nor Flag), a badge with a double arrow for
+/// one that moved far (so it is a Scout), large enough to read at a
+/// glance. Drawn over the body of a piece of `colour`, in opaque colours
+/// mixed with it.
 pub fn draw_motion_mark(canvas: &mut Canvas, r: Rect, moved_far: bool, colour: Colour) {
-    let s = r.w.min(r.h);
-    let c = Point::new(r.right() - s * 0.2, r.y + s * 0.2);
     let base = army_colour(colour);
     let ring = base.mix(rgb(0, 0, 0), 0.45);
     let mark = base.mix(rgb(255, 255, 255), 0.95);
-    canvas.circle(c, s * 0.1, ring);
+    let badge = motion_mark_rect(r, moved_far);
     if moved_far {
-        let h = s * 0.065;
-        canvas.triangle(
-            Point::new(c.x - h, c.y - h),
-            Point::new(c.x + h * 1.2, c.y),
-            Point::new(c.x - h, c.y + h),
-            mark,
-        );
+        canvas.round(badge, badge.h / 2.0, ring);
+        // Two arrow heads, pointing the way a Scout runs.
+        let h = badge.h * 0.3;
+        for k in [-1.0, 1.0] {
+            let x = badge.center().x + k * h * 0.75;
+            let y = badge.center().y;
+            canvas.triangle(
+                Point::new(x - h * 0.7, y - h),
+                Point::new(x + h * 0.8, y),
+                Point::new(x - h * 0.7, y + h),
+                mark,
+            );
+        }
     } else {
-        canvas.circle(c, s * 0.05, mark);
+        let c = badge.center();
+        canvas.circle(c, badge.w / 2.0, ring);
+        canvas.circle(c, badge.w / 4.0, mark);
     }
+}
+
+/// Where [`draw_motion_mark`] draws in the square `r`: a dot's square,
+/// or the Scout's wider badge, in the top right corner.
+pub fn motion_mark_rect(r: Rect, moved_far: bool) -> Rect {
+    let s = r.w.min(r.h);
+    let (w, h) = if moved_far { (s * 0.4, s * 0.22) } else { (s * 0.2, s * 0.2) };
+    // Inside the frames the last-move and hint marks draw round a square.
+    Rect::new(r.right() - s * 0.13 - w, r.y + s * 0.13, w, h)
 }
 
 /// The mark of a piece no battle revealed, once the game is over and the
@@ -220,4 +236,22 @@ pub fn draw_movable_mark(canvas: &mut Canvas, r: Rect) {
 /// The rectangle from `(x, y)` spanning `w` by `h`, either way round.
 fn span(x: f32, y: f32, w: f32, h: f32) -> Rect {
     Rect::new(x.min(x + w), y.min(y + h), w.abs(), h.abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scout_mark_reads_at_a_glance_and_stays_in_the_corner() {
+        let square = Rect::new(0.0, 0.0, 58.0, 58.0);
+        let scout = motion_mark_rect(square, true);
+        assert!(scout.w >= 20.0 && scout.h >= 12.0, "{scout:?}");
+        assert!(scout.is_inside(&square.inset(square.w * 0.12)), "clear of the marks' frames");
+        let dot = motion_mark_rect(square, false);
+        for mark in [scout, dot] {
+            assert!(mark.is_inside(&square));
+            assert!(mark.center().x > square.center().x && mark.center().y < square.center().y * 0.6);
+        }
+    }
 }

@@ -380,6 +380,35 @@ mod tests {
     }
 
     #[test]
+    fn with_two_players_the_move_slides_after_the_cover_from_the_next_players_side() {
+        use game_core::SeatView;
+        let mut ctx = AppContext::for_tests();
+        let library = Library::builtin();
+        let plan = MatchPlan::new(&config(PlayMode::TwoPlayers), &mut ctx).unwrap();
+        let plan = plan
+            .with_setup(Colour::Red, library.entry(1).unwrap().setup)
+            .with_setup(Colour::Blue, library.entry(2).unwrap().setup);
+        let mut screen = plan.board_screen(&mut ctx).unwrap();
+        let view = View::of_size(1280.0, 800.0);
+        let g = BoardGeometry::new(play_layout(&view, 1.0).board, Colour::Red);
+        for square in ["a4", "a5"] {
+            let at = g.square_rect(Square::parse(square).unwrap()).center();
+            screen.input(&mut ctx, &view, &InputEvent::Click(at));
+        }
+        assert_eq!(screen.session().ply(), 1, "a4-a5 was played");
+        assert_eq!(screen.handover(), Some(Seat::SECOND), "the board goes to Blue");
+        assert!(screen.board().slide().is_none(), "nothing slides under the cover");
+        screen.update(&mut ctx, 0.05);
+        assert!(screen.board().slide().is_none());
+        screen.input(&mut ctx, &view, &InputEvent::Key(Key::Enter));
+        assert_eq!(screen.handover(), None);
+        let slide = screen.board().slide().expect("the move slides once the cover is lifted");
+        assert_eq!(slide.before.seat(), Seat::SECOND, "seen from Blue's side");
+        let a4 = slide.before.piece(Square::parse("a4").unwrap()).expect("Red's piece before it moved");
+        assert_eq!(a4.rank, None, "Blue does not see what Red moved");
+    }
+
+    #[test]
     fn resigning_turns_both_armies_over_and_not_a_move_before() {
         use crate::games::strategy_chess::art::Face;
         use crate::games::strategy_chess::board::model::{BoardModel, DrawOptions, PanelModel, Stage};

@@ -5,6 +5,7 @@
 //! - [`art`]: the pieces, drawn with shapes and the bundled font.
 //! - [`board`]: the board's geometry (lakes, flip), the draw model built
 //!   from a [`strategy_chess::StrategyChessView`] only, and its drawing.
+//! - [`army`]: the army editor: how many pieces of each rank.
 //! - [`setup`]: placing an army on the four home rows.
 //! - [`play`]: the board on the shared play screen ([`crate::play`]).
 //! - [`flow`]: the factory: setup screens, hand-over, then the board.
@@ -13,6 +14,7 @@
 //!
 //! [`SCREENS`] holds the card's picture and [`flow::play_screen`].
 
+pub mod army;
 pub mod art;
 pub mod board;
 pub mod flow;
@@ -40,4 +42,5 @@ pub use flow::play_screen;
 use crate::play::GameScreens;
 
 /// What the window adds to the Strategy Chess registry entry.
-pub const SCREENS: GameScreens = GameScreens { picture: super::pictures::strategy_chess, play: play_screen };
+pub const SCREENS: GameScreens =
+    GameScreens { picture: super::pictures::strategy_chess, play: play_screen, editor: Some(army::EDITOR) };

@@ -10,7 +10,7 @@ use super::board::draw::{draw_board_kept, draw_panel};
 use super::board::ending::Ending;
 use super::board::geometry::{BoardGeometry, bottom_colour};
 use super::board::model::{BoardModel, DrawOptions, PanelModel, Stage};
-use super::board::panel::{PANEL_SHARE, panel_layout};
+use super::board::panel::{PANEL_SHARE, panel_height, panel_layout};
 use super::slide::{SLIDE_STEPS, Slide};
 use crate::canvas::Canvas;
 use crate::focus::Direction;
@@ -227,6 +227,17 @@ impl BoardUi<StrategyChess> for ChessBoard {
 
     fn panel_share(&self) -> f32 {
         PANEL_SHARE
+    }
+
+    fn panel_height(
+        &self,
+        view: &StrategyChessView,
+        finish: Option<Finish>,
+        width: f32,
+        m: &crate::theme::Metrics,
+    ) -> Option<f32> {
+        let model = PanelModel::from_view(view, finish);
+        Some(panel_height(width, model.enemy_remaining.len(), model.ending().is_some(), m))
     }
 
     fn result_detail(&self, view: &StrategyChessView, outcome: Outcome) -> Option<String> {

@@ -378,9 +378,17 @@ impl Connection {
         slot.token = Some(token.clone());
         slot.connect(self.outbox.clone());
         self.send(&self.seated(&room, seat, token));
+        let grace = self.shared.config.grace;
         for (i, other) in room.seats.iter().enumerate() {
             if i != seat.index() && other.token.is_some() {
-                self.send(&ServerMessage::OpponentJoined { seat: Seat(i as u8) });
+                let other_seat = Seat(i as u8);
+                self.send(&ServerMessage::OpponentJoined { seat: other_seat });
+                // A seat whose holder has already gone: the newcomer hears
+                // so, with the time it has left to come back.
+                if let (None, Some(left_at)) = (&other.conn, other.left_at) {
+                    let grace_ms = grace.saturating_sub(left_at.elapsed()).as_millis() as u64;
+                    self.send(&ServerMessage::OpponentDisconnected { seat: other_seat, grace_ms });
+                }
             }
         }
         room.send_to_others(seat, &ServerMessage::OpponentJoined { seat });

@@ -54,9 +54,7 @@ pub fn panel_layout(area: Rect, ranks: usize, over: bool, m: &Metrics) -> PanelL
     let columns = if area.w >= 180.0 * m.scale { 4 } else { 3 };
     let rows = ranks.div_ceil(columns).max(1);
     let cell_w = area.w / columns as f32;
-    // A little flatter once the game is over (every piece is on the board,
-    // face up), to make room for how it ended.
-    let cell_h = (m.body * if over { 1.45 } else { 1.6 }).min(cell_w * 0.6).floor();
+    let cell_h = (m.body * 1.45).min(cell_w * 0.6).floor();
     let (grid, rest) = rest.split_top(cell_h * rows as f32);
     let remaining = (0..ranks)
         .map(|i| {
@@ -72,7 +70,7 @@ pub fn panel_layout(area: Rect, ranks: usize, over: bool, m: &Metrics) -> PanelL
     let (line1, line2) = text.split_top(line_h);
     let (_, rest) = rest.split_top(gap);
     let (captured_title, rest) = rest.split_top(title_h);
-    let tray_h = (rest.h / 2.0).min(m.body * 1.8).floor();
+    let tray_h = (rest.h / 2.0).min(m.body * 1.5).floor();
     let (lost, rest) = rest.split_top(tray_h);
     let (taken, _) = rest.split_top(tray_h);
     PanelLayout {
@@ -91,9 +89,15 @@ pub fn panel_layout(area: Rect, ranks: usize, over: bool, m: &Metrics) -> PanelL
     }
 }
 
-/// The share of the play screen's side panel the Strategy Chess part
+/// The most of the play screen's side panel the Strategy Chess part
 /// takes (the move list gets the rest).
 pub const PANEL_SHARE: f32 = 0.78;
+
+/// The height the panel of [`panel_layout`] needs `width` wide, its trays
+/// at full height: so the move list below gets all the rest.
+pub fn panel_height(width: f32, ranks: usize, over: bool, m: &Metrics) -> f32 {
+    panel_layout(Rect::new(0.0, 0.0, width, 10_000.0), ranks, over, m).taken.bottom().ceil()
+}
 
 impl PanelLayout {
     /// Every box of the panel, for overlap checks.
@@ -157,6 +161,23 @@ mod tests {
                     layout.taken
                 );
                 assert!(layout.battle_text[0].w >= m.small * 6.0, "room for the battle at {w}x{h}");
+            }
+        }
+        // Given only the height it needs, the panel still fits, and leaves
+        // the move list room for several moves at 1280x800.
+        for (w, h) in [(800.0, 600.0), (1280.0, 800.0)] {
+            let view = View::of_size(w, h);
+            let m = view.metrics;
+            let panel = crate::play::layout::play_layout(&view, 1.0).panel;
+            let width = panel.w - m.gap * 2.0;
+            for over in [false, true] {
+                let need = panel_height(width, 12, over, &m);
+                let parts = crate::play::layout::panel_parts(panel, &m, (PANEL_SHARE, Some(need)), 0, false);
+                let layout = panel_layout(parts.game, 12, over, &m);
+                assert!(layout.taken.bottom() <= parts.game.bottom() + 0.5, "at {w}x{h}");
+                assert!(layout.taken.h >= m.small * 1.4, "the trays keep their room at {w}x{h}");
+                let rows = (parts.list.h / (m.small * 1.45)).floor();
+                assert!(w < 1280.0 || over || rows >= 3.0, "{rows} rows of moves at {w}x{h}");
             }
         }
         let slots = tray_slots(Rect::new(0.0, 0.0, 100.0, 20.0), 12, 20.0);
