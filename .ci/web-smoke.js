@@ -207,7 +207,12 @@ async function main() {
         log(`ok: ${shots} screenshots in ${out}`);
     } finally {
         await browser.close();
-        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+        try {
+            fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+        } catch (e) {
+            // Chromium's helpers may still be writing the profile as they
+            // exit; a leftover temporary folder fails nothing.
+        }
     }
 }
 
