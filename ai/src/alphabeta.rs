@@ -171,7 +171,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut completed = 0;
         let mut pv = vec![root[0].mv];
         let mut plies = std::mem::take(&mut self.plies);
-        for depth in 1..=max_depth {
+        let first_depth = limits.from_depth.unwrap_or(1).clamp(1, max_depth);
+        for depth in first_depth..=max_depth {
             match self.search_root(&mut plies[1..], position, &mut root, depth) {
                 Iteration::Complete => {
                     completed = depth;

@@ -12,6 +12,7 @@
 //! a later information-set MCTS is this function: it sees the view, the
 //! sampler and the seed, and returns a [`SearchResult`] like any engine.
 
+use crate::clock::Instant;
 use crate::engine::Engine;
 use crate::limits::SearchLimits;
 use crate::score::Score;
@@ -20,7 +21,7 @@ use crate::seeds::{Stream, derive};
 use crate::stats::SearchStats;
 use game_core::rng::seeded;
 use game_core::{EVAL_LIMIT, Evaluate, Game, Observe, SeatView};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How the samples' answers become one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,6 +259,7 @@ fn share_limits(limits: &SearchLimits, count: usize, workers: usize) -> SearchLi
         time: limits.time.map(|t| (t / rounds).max(Duration::from_millis(1))),
         nodes: limits.nodes.map(|n| (n / count as u64).max(1)),
         stop: limits.stop.clone(),
+        from_depth: limits.from_depth,
     }
 }
 

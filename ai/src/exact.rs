@@ -133,6 +133,7 @@ impl ExactPlay {
             time: time.map(|t| t * self.time_percent / 100),
             nodes: Some(self.nodes),
             stop: stop.cloned(),
+            from_depth: None,
         }
     }
 }

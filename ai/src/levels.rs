@@ -90,7 +90,13 @@ pub struct Budget {
 impl Budget {
     /// The search limits of one decision, stopping early on `stop`.
     pub fn limits(&self, stop: Option<&crate::StopSignal>) -> SearchLimits {
-        SearchLimits { depth: self.depth, time: self.time, nodes: self.nodes, stop: stop.cloned() }
+        SearchLimits {
+            depth: self.depth,
+            time: self.time,
+            nodes: self.nodes,
+            stop: stop.cloned(),
+            from_depth: None,
+        }
     }
 
     /// This budget without its time cap and on one thread, so that a

@@ -36,6 +36,7 @@
 
 pub mod alphabeta;
 pub mod arena;
+pub mod clock;
 pub mod determinized;
 pub mod engine;
 pub mod exact;
@@ -48,6 +49,7 @@ pub mod reference;
 pub mod score;
 pub mod search;
 pub mod seeds;
+pub mod sliced;
 pub mod solver;
 mod solver_table;
 pub mod stats;

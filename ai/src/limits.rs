@@ -1,8 +1,9 @@
 //! How long a search may run, and how to stop it from outside.
 
+use crate::clock::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A flag another thread raises to stop a search (the GUI's "move now" or
 /// "close"). Clones share the flag.
@@ -50,6 +51,11 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Cancellation from another thread.
     pub stop: Option<StopSignal>,
+    /// The first depth iterative deepening searches (alpha-beta; none:
+    /// 1). A caller that goes on with a search a depth at a time
+    /// ([`crate::sliced`]) starts at the depth it has not completed; the
+    /// engine's table holds the shallower ones.
+    pub from_depth: Option<u32>,
 }
 
 impl SearchLimits {

@@ -1,6 +1,7 @@
 //! The computer player: a level's budget, its engines, and the one call
 //! the shell makes for every game.
 
+use crate::clock::Instant;
 use crate::determinized::search_view;
 use crate::engine::Engine;
 use crate::exact::{ExactMove, PerfectPlay};
@@ -14,7 +15,7 @@ use game_core::rng::seeded;
 use game_core::{Evaluate, Observe, Outcome, Seat};
 use rand::Rng;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A computer player for one seat of one game.
 ///
@@ -93,20 +94,55 @@ impl<G: Observe + Evaluate> ComputerPlayer<G> {
     ) -> SearchResult<G::Move> {
         let mut limits = self.budget.limits(stop);
         let mut exact_nodes = 0;
-        if let (Some(perfect), Some(play)) = (&mut self.perfect, &self.budget.exact) {
+        if let Some(solve_limits) = self.budget.exact.map(|play| play.limits(self.budget.time, stop)) {
             let clock = Instant::now();
-            // A game with a solver shows everything: the "sample" is the
-            // position itself.
-            let position = G::sample(view, &mut seeded(derive(seed, Stream::Sample, 0)));
-            let solve_limits = play.limits(self.budget.time, stop);
-            if let Some(found) = perfect.best_move(&position, &solve_limits, &mut exact_nodes) {
-                return exact_result(found, clock.elapsed());
+            match self.try_exact(view, seed, &solve_limits) {
+                Ok(found) => return found,
+                Err(nodes) => exact_nodes = nodes,
             }
             // The search gets the time the solve left.
             limits.time = limits.time.map(|t| t.saturating_sub(clock.elapsed()));
         }
-        let mut result = search_view::<G>(view, &mut self.engines, &self.budget.plan, &limits, seed);
+        let engines = self.engines.len();
+        let mut result = self.search_within(view, seed, &limits, engines);
         result.stats.nodes += exact_nodes;
+        result
+    }
+
+    /// Perfect play within `limits`: a move of the best exact value from
+    /// the book or a solve, or the solver nodes spent in vain (none when
+    /// this player does not play exactly).
+    pub(crate) fn try_exact(
+        &mut self,
+        view: &G::View,
+        seed: u64,
+        limits: &crate::limits::SearchLimits,
+    ) -> Result<SearchResult<G::Move>, u64> {
+        let Some(perfect) = &mut self.perfect else { return Err(0) };
+        let clock = Instant::now();
+        // A game with a solver shows everything: the "sample" is the
+        // position itself.
+        let position = G::sample(view, &mut seeded(derive(seed, Stream::Sample, 0)));
+        let mut nodes = 0;
+        match perfect.best_move(&position, limits, &mut nodes) {
+            Some(found) => Ok(exact_result(found, clock.elapsed())),
+            None => Err(nodes),
+        }
+    }
+
+    /// The search of [`ComputerPlayer::choose_move`] within `limits`, on
+    /// the first `engines` of this player's engines (one: no thread is
+    /// started), with the level's noise.
+    pub(crate) fn search_within(
+        &mut self,
+        view: &G::View,
+        seed: u64,
+        limits: &crate::limits::SearchLimits,
+        engines: usize,
+    ) -> SearchResult<G::Move> {
+        let used = engines.clamp(1, self.engines.len());
+        let engines = &mut self.engines[..used];
+        let mut result = search_view::<G>(view, engines, &self.budget.plan, limits, seed);
         if self.budget.noise > 0.0 {
             let mut rng = seeded(derive(seed, Stream::Noise, 0));
             if let Some(i) = noisy_choice(&result, self.budget.noise, &mut rng) {

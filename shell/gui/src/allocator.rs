@@ -1,8 +1,10 @@
 //! How the window's process hands freed memory back to the system.
 
 /// Blocks from this size up get their own mapping, unmapped when freed.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const MMAP_THRESHOLD: i32 = 1 << 20;
 /// Free memory above this at the top of an allocator arena is returned.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const TRIM_THRESHOLD: i32 = 1 << 20;
 
 /// Makes glibc's allocator return large freed blocks to the system.

@@ -13,6 +13,7 @@ use super::screens::launcher::LauncherScreen;
 use super::stack::{Flow, ScreenStack};
 use super::wake::WindowWaker;
 use super::window_size::ResizeWatch;
+use crate::clock::Instant;
 use headless::settings::{Settings, SettingsStore};
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
 use macroquad::miniquad;
@@ -21,10 +22,11 @@ use macroquad::prelude::{
     KeyCode, MouseButton, get_frame_time, get_time, next_frame, screen_height, screen_width,
 };
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Without a [`WindowWaker`], a screen waiting on the network or a timer is
 /// polled this often (seconds).
+#[cfg(not(target_arch = "wasm32"))]
 const POLL_WITHOUT_WAKER: f32 = 0.1;
 
 /// What the window starts with.
@@ -75,11 +77,17 @@ pub async fn run(startup: Startup) {
                 InputEvent::Release(_) | InputEvent::Wheel(_) => {}
             }
             if stack.input(&mut ctx, &view, event) == Flow::Quit {
-                return save_size_on_quit(&mut ctx, &resize, &view);
+                if closes_on_quit(&mut ctx) {
+                    return save_size_on_quit(&mut ctx, &resize, &view);
+                }
+                stack = ScreenStack::new(Box::new(LauncherScreen::new()));
             }
         }
         if stack.update(&mut ctx, get_frame_time().min(0.1)) == Flow::Quit {
-            return save_size_on_quit(&mut ctx, &resize, &view);
+            if closes_on_quit(&mut ctx) {
+                return save_size_on_quit(&mut ctx, &resize, &view);
+            }
+            stack = ScreenStack::new(Box::new(LauncherScreen::new()));
         }
         if let Some(size) = resize.observe(view.rect.w, view.rect.h, get_time()) {
             ctx.settings.window = size;
@@ -97,7 +105,9 @@ pub async fn run(startup: Startup) {
             match &waker {
                 Some(w) => w.wake_at(Instant::now() + Duration::from_secs_f32(after.max(0.0))),
                 None => {
-                    // No way to be woken: look again a little later.
+                    // No way to be woken: look again a little later (a
+                    // web page cannot sleep; it looks at the next frame).
+                    #[cfg(not(target_arch = "wasm32"))]
                     std::thread::sleep(Duration::from_secs_f32(after.clamp(0.0, POLL_WITHOUT_WAKER)));
                     miniquad::window::schedule_update();
                 }
@@ -117,6 +127,20 @@ pub async fn run(startup: Startup) {
             ctx.can_wake = waker.is_some();
         }
     }
+}
+
+/// Whether a quit closes the window. A web page has nothing to close to
+/// (its canvas would go blank): it shows the launcher again and says how
+/// to leave.
+fn closes_on_quit(ctx: &mut AppContext) -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return true;
+    }
+    let notice = "To leave, close the browser tab.".to_string();
+    if !ctx.notices.contains(&notice) {
+        ctx.notices.push(notice);
+    }
+    false
 }
 
 /// Frame timing for measurements: with `BOARDSUITE_FRAME_STATS=1` the

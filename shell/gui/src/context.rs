@@ -56,7 +56,10 @@ impl AppContext {
             seeds,
             wake: no_wake(),
             can_wake: false,
+            #[cfg(not(target_arch = "wasm32"))]
             saved_games: SavedGames::locate(),
+            #[cfg(target_arch = "wasm32")]
+            saved_games: Ok(crate::web::storage::saved_games()),
             parked: None,
         }
     }
@@ -88,6 +91,12 @@ impl AppContext {
 
     /// Writes the settings. A failure becomes a notice, never a crash.
     pub fn save(&mut self) {
+        #[cfg(target_arch = "wasm32")]
+        if let Err(notice) = crate::web::storage::save_settings(&self.settings)
+            && !self.notices.contains(&notice)
+        {
+            self.notices.push(notice);
+        }
         let Some(store) = self.store.as_mut() else { return };
         if let Err(e) = store.save(&self.settings) {
             let notice = format!("Settings could not be saved: {e}");
@@ -104,6 +113,6 @@ pub fn start_seed() -> u64 {
     if let Some(seed) = std::env::var("BOARDSUITE_SEED").ok().and_then(|s| s.trim().parse().ok()) {
         return seed;
     }
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let now = crate::clock::wall_now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     game_core::rng::splitmix64(now.as_nanos() as u64)
 }

@@ -20,6 +20,8 @@
 //!   preferences, saved games and the replay viewer.
 //! - [`error`]: [`GuiError`](error::GuiError), what goes wrong in the
 //!   window, in the player's words.
+//! - `web` (in a web page only): the browser's storage; the page starts
+//!   at `open_page`.
 //! - [`app`]: the main loop, with [`pacing`] (no redrawing a still screen),
 //!   [`wake`] (other threads wake a sleeping window) and [`window_size`]
 //!   (the size is remembered).
@@ -32,6 +34,7 @@ pub mod app;
 pub mod canvas;
 pub mod catalogue;
 pub mod chrome;
+pub mod clock;
 pub mod context;
 pub mod error;
 pub mod focus;
@@ -51,6 +54,8 @@ pub mod stack;
 pub mod text;
 pub mod theme;
 pub mod wake;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod widgets;
 pub mod window_size;
 
@@ -83,6 +88,19 @@ pub fn open_launcher() -> Result<(), Failure> {
         return Err(Failure::runtime(format!("the window could not open: {why}")));
     }
     Ok(())
+}
+
+/// Opens the launcher in a web page's canvas. Returns at once: the page
+/// runs the frames.
+#[cfg(target_arch = "wasm32")]
+pub fn open_page() {
+    ai::clock::set_time_source(miniquad::date::now);
+    let (settings, notices) = web::storage::load_settings();
+    for notice in &notices {
+        eprintln!("boardsuite: {notice}");
+    }
+    let config = window_config(settings.window);
+    macroquad::Window::from_config(config, app::run(app::Startup { settings, store: None, notices }));
 }
 
 /// Reads the settings; problems become notices for the launcher's banner
@@ -149,8 +167,9 @@ fn window_config(size: WindowSize) -> macroquad::conf::Conf {
             platform: miniquad::conf::Platform {
                 linux_backend: miniquad::conf::LinuxBackend::X11WithWaylandFallback,
                 // Sleep until input arrives unless a frame asks for the next
-                // one (see `pacing`).
-                blocking_event_loop: true,
+                // one (see `pacing`). A web page draws at the browser's
+                // animation frames, which stop in a hidden tab.
+                blocking_event_loop: !cfg!(target_arch = "wasm32"),
                 ..Default::default()
             },
             ..Default::default()

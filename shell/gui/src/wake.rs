@@ -25,9 +25,10 @@
 //! sleep (see `pacing`), so a wake-up that lands in that moment would wait
 //! for the next event: each wake-up is sent twice, 30 ms apart.
 
+use crate::clock::Instant;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Something another thread calls to get the window to draw a frame soon.
 pub type Wake = Arc<dyn Fn() + Send + Sync>;

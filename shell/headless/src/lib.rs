@@ -7,6 +7,7 @@
 //! hands it in (see [`run`]). Games are always driven through game-core's
 //! [`game_core::Referee`], never by poking at positions.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod failure;
 pub mod files;
@@ -16,13 +17,11 @@ pub mod record;
 pub mod registry;
 pub mod settings;
 
-use failure::CommandResult;
-use std::process::ExitCode;
-
 /// Runs the `boardsuite` program: parses the command line and either runs a
 /// headless subcommand or, with none, calls `open_launcher`. Returns the
 /// process exit code: 0 on success, 2 for bad input (usage, rule options,
 /// positions, moves), 1 for other failures.
-pub fn run(open_launcher: fn() -> CommandResult) -> ExitCode {
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run(open_launcher: fn() -> failure::CommandResult) -> std::process::ExitCode {
     cli::main(open_launcher)
 }

@@ -15,8 +15,11 @@ pub mod bridge;
 pub mod lobby;
 
 use super::wake::Wake;
-use bridge::{Bridge, SeatRequest};
+use bridge::Bridge;
+#[cfg(not(target_arch = "wasm32"))]
+use bridge::SeatRequest;
 use game_core::Observe;
+#[cfg(not(target_arch = "wasm32"))]
 use headless::net::server::{ServerConfig, ServerHandle, start};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::PathBuf;
@@ -42,6 +45,7 @@ impl<G: Observe> Host<G> {
     /// opponent joins with [`Host::addr`]'s port and the code from
     /// [`bridge::BridgeEvent::Seated`]. With `records`, the referee writes
     /// the full record of the finished game there (`CODE.toml`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn start(
         port: u16,
         rules: serde_json::Value,
@@ -69,6 +73,19 @@ impl<G: Observe> Host<G> {
             Box::new(server),
         );
         Ok(Host { addr, bridge })
+    }
+
+    /// A web page cannot host: it has no sockets to listen on.
+    #[cfg(target_arch = "wasm32")]
+    pub fn start(
+        _port: u16,
+        _rules: serde_json::Value,
+        _setup: Option<G::Setup>,
+        _seed: u64,
+        _wake: Wake,
+        _records: Option<PathBuf>,
+    ) -> std::io::Result<Self> {
+        Err(std::io::Error::new(std::io::ErrorKind::Unsupported, "network play needs the desktop program"))
     }
 
     /// Where the server listens (the port to tell the opponent).

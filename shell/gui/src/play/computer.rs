@@ -1,18 +1,31 @@
 //! The computer thinking on a worker thread, so the window keeps its frame
-//! rate, with cancellation and a minimum display delay.
+//! rate, with cancellation and a minimum display delay. A web page has no
+//! threads: there [`Thinking`] is [`super::sliced::Thinking`], which
+//! thinks a slice per poll.
 //!
 //! The player (with its learnt tables) is lent to the thread for one
 //! search and comes back with the move, so each seat keeps one
 //! [`ComputerPlayer`] for the whole game.
 
+#[cfg(not(target_arch = "wasm32"))]
+use ai::StopSignal;
 use ai::levels::{DEFAULT_TABLE, LevelTable};
-use ai::{ComputerPlayer, Level, StopSignal};
-use game_core::{Evaluate, Observe, Seat};
+use ai::{ComputerPlayer, Level};
+#[cfg(not(target_arch = "wasm32"))]
+use game_core::Seat;
+use game_core::{Evaluate, Observe};
 use headless::registry::GameKind;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::{Duration, Instant};
+#[cfg(not(target_arch = "wasm32"))]
+use {crate::clock::Instant, std::time::Duration};
+
+pub use super::sliced::Poll;
+#[cfg(target_arch = "wasm32")]
+pub use super::sliced::Thinking;
 
 /// A search running on a worker thread for one seat at one ply.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct Thinking<G: Observe + Evaluate> {
     /// The seat the computer moves for.
     pub seat: Seat,
@@ -25,16 +38,7 @@ pub struct Thinking<G: Observe + Evaluate> {
     ready: Option<(ComputerPlayer<G>, Option<G::Move>)>,
 }
 
-/// What a poll of a [`Thinking`] found.
-pub enum Poll<G: Observe + Evaluate> {
-    /// Still searching, or holding its move until the display delay passes.
-    Pending,
-    /// The move (None: the game was over), and the player back.
-    Done(ComputerPlayer<G>, Option<G::Move>),
-    /// The thread died without answering (a bug in a search).
-    Lost,
-}
-
+#[cfg(not(target_arch = "wasm32"))]
 impl<G: Observe + Evaluate> Thinking<G> {
     /// Starts `player` searching `view` (the seat's view only) with `seed`
     /// on a new thread. Its move is held back until `min_delay` has passed
@@ -91,6 +95,7 @@ impl<G: Observe + Evaluate> Thinking<G> {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl<G: Observe + Evaluate> Drop for Thinking<G> {
     fn drop(&mut self) {
         // A search nobody waits for (the screen closed) stops at once.
@@ -134,6 +139,10 @@ pub const HINT_TT_MB: usize = 4;
 pub fn player_with_table<G: Observe + Evaluate>(level: u8, tt_mb: usize) -> ComputerPlayer<G> {
     let level = Level::new(level.clamp(Level::MIN.get(), Level::MAX.get())).unwrap_or(Level::MIN);
     let mut budget = ai::levels::at(level_table::<G>(), level);
+    if cfg!(target_arch = "wasm32") {
+        // One engine: the page thinks in slices, without threads.
+        budget.threads = 1;
+    }
     let threads = budget.threads.max(1);
     if let ai::EngineKind::AlphaBeta(config) = &mut budget.engine {
         config.tt_mb = config.tt_mb.min((tt_mb / threads).max(1));

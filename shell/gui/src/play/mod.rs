@@ -10,7 +10,8 @@
 //!   hit-testing, drawing from a seat's view, animations, panel lines).
 //! - [`session`]: the match without a window: the referee (or a network
 //!   link), the seats ([`SeatDriver`]), undo, new game, the move list.
-//! - [`computer`]: the computer's search on a worker thread.
+//! - [`computer`]: the computer's search on a worker thread; [`sliced`]:
+//!   the same without a thread, a slice a frame (in a web page).
 //! - [`hint`]: the computer's suggestion (F7), shown and never played.
 //! - [`remote`]: the slot for a seat played on another computer.
 //! - [`marks`]: the marks boards share: each side's last move, the hint.
@@ -27,6 +28,7 @@ pub mod remote;
 pub mod save;
 pub mod screen;
 pub mod session;
+pub mod sliced;
 pub mod talk;
 
 pub use board::{BoardFrame, BoardUi, Pick, StatusLine, Tone};

@@ -10,6 +10,7 @@ use super::session::{SeatKind, Session};
 use super::talk::DrawOffer;
 use crate::canvas::{Align, Canvas, Weight};
 use crate::chrome::draw_chrome;
+use crate::clock::Instant;
 use crate::context::AppContext;
 use crate::geometry::{Point, Rect};
 use crate::screen::View;
@@ -20,7 +21,6 @@ use crate::widgets::scroll::{draw_indicator, scroll_by};
 use crate::widgets::text_field::{self, FieldView, TextField};
 use crate::widgets::{Widget, hovered};
 use game_core::{Evaluate, Finish, Observe, Outcome, Seat};
-use std::time::Instant;
 
 /// What the panel shows besides the board.
 pub struct PanelState<'a, G: Observe + Evaluate> {

@@ -4,7 +4,6 @@ use super::session::Session;
 use game_core::{Evaluate, Observe};
 use headless::record::{GameRecord, RecordError, SavedGames, load};
 use std::path::PathBuf;
-use std::time::SystemTime;
 
 /// Saves the game of `session` as a new file in `games`. What one seat of
 /// a network game saw gets the final hash too when its moves replay (in
@@ -15,7 +14,7 @@ pub fn save_session<G: Observe + Evaluate>(
 ) -> Result<PathBuf, RecordError> {
     let mut record = session.record()?;
     seal::<G>(&mut record);
-    games.save(&record, SystemTime::now())
+    games.save(&record, crate::clock::wall_now())
 }
 
 /// Sets the final hash of a record that has none, if its moves replay.

@@ -10,6 +10,7 @@ use super::panel;
 use super::session::{Happening, SeatKind, Session, StartMaker};
 use super::talk::DrawOffer;
 use crate::canvas::Canvas;
+use crate::clock::Instant;
 use crate::context::AppContext;
 use crate::error::GuiError;
 use crate::focus::Direction;
@@ -22,7 +23,7 @@ use game_core::rng::splitmix64;
 use game_core::{Evaluate, Observe, Seat};
 use headless::protocol::MAX_CHAT_CHARS;
 use headless::settings::{AnimationSpeed, BoardOrientation, GameSchema, PlayMode};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a toast stays, in seconds.
 pub const TOAST_SECONDS: f32 = 2.5;

@@ -10,13 +10,14 @@ use super::hint::Hint;
 use super::refusal::Refusal;
 use super::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove};
 use super::talk::{DrawOffer, Talk};
+use crate::clock::Instant;
 use ai::ComputerPlayer;
 use game_core::rng::{seeded, splitmix64};
 use game_core::{Evaluate, Finish, Observe, Outcome, Referee, Seat, SeatView, SetupError};
 use headless::protocol::MAX_CHAT_CHARS;
 use headless::record::{GameRecord, RecordError, full_record};
 use std::sync::mpsc::TryRecvError;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Who plays a seat.
 pub enum SeatDriver<G: Observe + Evaluate> {

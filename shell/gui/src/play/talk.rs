@@ -3,8 +3,9 @@
 //! server's grace period is over). Pure state; the session feeds it
 //! events with the time, so tests set the clock.
 
+use crate::clock::Instant;
 use game_core::Seat;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Chat lines kept (the oldest go first).
 pub const MAX_LINES: usize = 200;

@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// When a file was saved, as players read it: how long ago, up to a week
 /// ([`ago_text`]).
 pub fn when_text(game: &SavedGame) -> String {
-    ago_text(game.modified, SystemTime::now())
+    ago_text(game.modified, crate::clock::wall_now())
 }
 
 /// How long before `now` the moment `then` was, in words: "just now",

@@ -20,7 +20,7 @@ use crate::widgets::scroll::{draw_indicator, scroll_by};
 use crate::widgets::{Reaction, Widget, button, hovered, react};
 use game_core::Seat;
 use headless::record::load::rules_of;
-use headless::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary, read_record_text};
+use headless::record::{GameRecord, RecordError, RecordKind, SavedGame, Summary};
 use headless::registry::GameKind;
 
 /// What the screen's widgets say.
@@ -218,7 +218,11 @@ impl SavedScreen {
                     _ => Open::Replay,
                 };
                 let moves_only = self.picked_is_moves_only();
-                let opened = read_record_text(&game.path).and_then(|text| {
+                let read = match &ctx.saved_games {
+                    Ok(games) => games.read_text(&game.path),
+                    Err(e) => Err(e.clone()),
+                };
+                let opened = read.and_then(|text| {
                     if moves_only { self.move_list(&text) } else { open_record(id, &text, open, ctx) }
                 });
                 match opened {

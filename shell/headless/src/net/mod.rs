@@ -17,6 +17,7 @@ pub mod bot;
 pub mod client;
 pub mod line;
 pub mod secrets;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 pub mod table;
 pub mod view_trail;

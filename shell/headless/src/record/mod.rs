@@ -36,5 +36,5 @@ pub use format::{GameRecord, ParsedRecord, RECORD_FORMAT, RecordKind, has_setup_
 pub use load::{LoadedRecord, load, load_file};
 pub use replay::ReplayCursor;
 pub use save::{full_record, save_file, write_file_safely};
-pub use saved::{SavedGame, SavedGames, Summary, read_record_text};
+pub use saved::{SavedGame, SavedGames, Shelf, Summary, read_record_text};
 pub use seat_log::SeatLog;

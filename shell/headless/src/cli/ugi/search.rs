@@ -103,6 +103,7 @@ fn deepen<G: Evaluate>(
             time,
             nodes: Some(node_limit.saturating_sub(nodes).max(1)),
             stop: Some(stop.clone()),
+            from_depth: None,
         };
         let result = engine.search(position, None, &step, &mut rng);
         nodes += result.stats.nodes;

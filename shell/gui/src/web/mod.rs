@@ -1,0 +1,16 @@
+//! The launcher in a web page (`wasm32-unknown-unknown`): what the page
+//! has instead of the desktop's files, threads and clock.
+//!
+//! - [`page`]: the calls into the page's script (`shell/web/boardsuite.js`):
+//!   the browser's storage and its random numbers.
+//! - [`storage`]: the settings and saved games kept in the browser's
+//!   storage.
+//!
+//! The page starts at `open_page` (in the crate's root).
+//!
+//! The computer thinks in slices between frames (`play::sliced`), the
+//! clocks read the page's time (`clock`), and network play, which needs
+//! sockets a page does not have, is not offered (see `screens::labels::offered_here`).
+
+pub mod page;
+pub mod storage;

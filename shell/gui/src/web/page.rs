@@ -1,0 +1,64 @@
+//! The calls into the page's script, `boardsuite.js` (registered with
+//! miniquad's loader as a plugin): the browser's `localStorage` and
+//! `crypto.getRandomValues`. Text crosses as UTF-8 bytes in the wasm
+//! memory: a call that answers with text returns its length (-1: none),
+//! and [`take_held`] copies it out.
+
+#![allow(unsafe_code)]
+
+unsafe extern "C" {
+    fn boardsuite_storage_get(key: *const u8, key_len: usize) -> i32;
+    fn boardsuite_storage_set(key: *const u8, key_len: usize, value: *const u8, value_len: usize) -> i32;
+    fn boardsuite_storage_remove(key: *const u8, key_len: usize);
+    fn boardsuite_storage_keys(prefix: *const u8, prefix_len: usize) -> i32;
+    fn boardsuite_take_held(out: *mut u8, len: usize);
+    fn boardsuite_random_fill(out: *mut u8, len: usize);
+}
+
+/// The plugin version the script checks (`version` in `boardsuite.js`).
+#[unsafe(no_mangle)]
+pub extern "C" fn boardsuite_crate_version() -> u32 {
+    1
+}
+
+/// The text the script holds after a call that returned `len`.
+fn take_held(len: i32) -> Option<String> {
+    let len = usize::try_from(len).ok()?;
+    let mut bytes = vec![0u8; len];
+    // SAFETY: the script writes exactly `len` bytes into the buffer.
+    unsafe { boardsuite_take_held(bytes.as_mut_ptr(), len) };
+    String::from_utf8(bytes).ok()
+}
+
+/// The text stored under `key`, if any.
+pub fn read(key: &str) -> Option<String> {
+    // SAFETY: the script only reads `key.len()` bytes at the pointer.
+    let len = unsafe { boardsuite_storage_get(key.as_ptr(), key.len()) };
+    take_held(len)
+}
+
+/// Stores `text` under `key`; false when the browser refused (storage
+/// full or switched off).
+pub fn write(key: &str, text: &str) -> bool {
+    // SAFETY: the script only reads the given lengths at the pointers.
+    unsafe { boardsuite_storage_set(key.as_ptr(), key.len(), text.as_ptr(), text.len()) == 1 }
+}
+
+/// Forgets what is stored under `key`.
+pub fn remove(key: &str) {
+    // SAFETY: the script only reads `key.len()` bytes at the pointer.
+    unsafe { boardsuite_storage_remove(key.as_ptr(), key.len()) }
+}
+
+/// The stored keys that start with `prefix`, in no particular order.
+pub fn keys(prefix: &str) -> Vec<String> {
+    // SAFETY: the script only reads `prefix.len()` bytes at the pointer.
+    let len = unsafe { boardsuite_storage_keys(prefix.as_ptr(), prefix.len()) };
+    take_held(len).map(|list| list.lines().map(str::to_string).collect()).unwrap_or_default()
+}
+
+/// Fills `bytes` with the browser's cryptographic random numbers.
+pub fn fill_random(bytes: &mut [u8]) {
+    // SAFETY: the script writes exactly `bytes.len()` bytes into the slice.
+    unsafe { boardsuite_random_fill(bytes.as_mut_ptr(), bytes.len()) }
+}

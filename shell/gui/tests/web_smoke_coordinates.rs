@@ -1,0 +1,71 @@
+//! The browser smoke test (`.ci/web-smoke.js`) clicks fixed points of a
+//! 1280x800 page, which has the layout of a 1280x800 window. This test
+//! reads its `POINT` lines and checks that each point still hits what it
+//! names, with the window's own layout code.
+
+use gui::context::AppContext;
+use gui::geometry::Point;
+use gui::play::{BoardUi, MatchConfig};
+use gui::screen::View;
+use gui::screens::launcher::{LauncherMsg, LauncherScreen};
+use gui::screens::mode::{ModeMsg, ModeScreen};
+use gui::screens::setup::{RowId, SetupMsg, SetupScreen};
+use gui::widgets::{Widget, hit};
+use headless::registry::GameKind;
+use headless::settings::{FirstMover, PlayMode};
+use std::collections::HashMap;
+
+/// The script's `NAME: [x, y],` lines.
+fn points() -> HashMap<String, Point> {
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/web-smoke.js"))
+        .expect("the browser smoke test script is readable");
+    script
+        .lines()
+        .filter_map(|line| {
+            let (name, value) = line.trim().split_once(": [")?;
+            let (x, y) = value.strip_suffix("],")?.split_once(", ")?;
+            Some((name.to_string(), Point::new(x.parse().ok()?, y.parse().ok()?)))
+        })
+        .collect()
+}
+
+fn message<M: Clone>(widgets: &[Widget<M>], point: Point) -> Option<M> {
+    hit(widgets, point).and_then(|(_, m)| m)
+}
+
+#[test]
+fn every_click_of_the_browser_smoke_test_hits_its_widget() {
+    let points = points();
+    let at = |name: &str| *points.get(name).unwrap_or_else(|| panic!("the script defines {name}"));
+    let view = View::of_size(1280.0, 800.0);
+    let mut ctx = AppContext::for_tests();
+
+    let launcher = LauncherScreen::new().widgets(&ctx, &view);
+    assert_eq!(message(&launcher, at("CARD_STONES")), Some(LauncherMsg::Open(GameKind::Stones)));
+    let modes = ModeScreen::new(GameKind::Stones, &ctx).widgets(&ctx, &view);
+    assert_eq!(message(&modes, at("MODE_COMPUTER")), Some(ModeMsg::Choose(PlayMode::Computer)));
+    let setup = SetupScreen::new(GameKind::Stones, PlayMode::Computer, &ctx).widgets(&view);
+    assert_eq!(message(&setup, at("SETUP_LEVEL_LESS")), Some(SetupMsg::Step(RowId::Level, false)));
+    assert_eq!(message(&setup, at("SETUP_START")), Some(SetupMsg::Start));
+
+    let config = MatchConfig {
+        game: GameKind::Stones,
+        mode: PlayMode::Computer,
+        level: 1,
+        first: FirstMover::Human,
+        rules: GameKind::Stones.entry().rules.defaults(),
+    };
+    let stones = gui::games::stones::screen(&config, &mut ctx).unwrap();
+    let layout = stones.layout(&view);
+    for pile in 1..=6u8 {
+        let point = at(&format!("STONES_PILE_{pile}"));
+        let spot = stones.board().spot_at(stones.shown(), layout.board, point);
+        assert_eq!(spot, Some(::stones::Pit { owner: game_core::Seat::FIRST, pile }), "pile {pile}");
+        // A click that lands as the game ends must not press the result
+        // panel's buttons.
+        assert!(!layout.over.contains(point), "pile {pile} is under the result panel");
+    }
+    assert!(layout.over.contains(at("OVER_PANEL")));
+    assert!(!layout.play_again.contains(at("OVER_PANEL")) && !layout.over_menu.contains(at("OVER_PANEL")));
+    assert!(layout.play_again.contains(at("OVER_PLAY_AGAIN")));
+}
