@@ -70,7 +70,6 @@ pub(crate) struct Board {
     scouts: [SquareSet; 2],
     miners: [SquareSet; 2],
     marshals: [SquareSet; 2],
-    officers: [SquareSet; 2],
     bombs: [SquareSet; 2],
     flags: [SquareSet; 2],
     /// The squares whose pieces (of either colour) have moved.
@@ -96,7 +95,6 @@ impl Board {
             scouts: [0; 2],
             miners: [0; 2],
             marshals: [0; 2],
-            officers: [0; 2],
             bombs: [0; 2],
             flags: [0; 2],
             moved: 0,
@@ -166,12 +164,6 @@ impl Board {
         self.marshals[colour.index()]
     }
 
-    /// The squares holding `colour`'s officers, Marshal to Major.
-    #[inline]
-    pub fn officers(&self, colour: Colour) -> SquareSet {
-        self.officers[colour.index()]
-    }
-
     /// The squares holding `colour`'s Bombs.
     #[inline]
     pub fn bombs(&self, colour: Colour) -> SquareSet {
@@ -206,9 +198,6 @@ impl Board {
         }
         if piece.rank == Rank::Scout {
             self.scouts[c] ^= b;
-        }
-        if piece.rank.is_officer() {
-            self.officers[c] ^= b;
         }
         match piece.rank {
             Rank::Flag => self.flags[c] ^= b,

@@ -28,10 +28,8 @@
 //!   two steps away. A seat knows its own Flag and only guesses the
 //!   enemy's, so averaged over samples this term mostly defends: a Miner
 //!   at the Bomb wall round our Flag is an alarm, a Captain there is not.
-//!   Officers (Marshal to Major) hunt only when no lesser piece can: the
-//!   last steps to a guessed Flag are strikes on unmoved pieces, often
-//!   Bombs. The Marshal hunts only when nothing else can (sent into the
-//!   enemy's camp, it meets the Spy);
+//!   The Marshal hunts only when nothing else can (sent into the enemy's
+//!   camp, it meets the Spy);
 //! - **a guard by the Flag:** a piece that beats a Miner within two steps
 //!   of one's Flag while the enemy has Miners ([`FLAG_GUARD`]);
 //! - **luck taken out:** in search positions, what strikes on unknown
@@ -129,8 +127,7 @@ impl StrategyChess {
     /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
     /// `colour`'s nearest piece that can get there stands to the enemy
     /// Flag, plus [`FLAG_CLOSE`] for the last steps; 0 without a Flag or a
-    /// hunter in range. Officers (Marshal to Major) hunt only when no lesser
-    /// piece can, and the Marshal only when nothing else can.
+    /// hunter in range. The Marshal hunts only when no other piece can.
     /// Steps go round the lakes and the enemy's Bombs, but a Miner goes
     /// through Bombs (a strike is a step); other pieces are left aside
     /// (they move, or can be struck).
@@ -144,12 +141,6 @@ impl StrategyChess {
         // enemy's camp, where the Spy waits, loses it.
         let marshal = self.board.marshals(colour);
         let mut others = self.board.mobile(colour) & !miners & !marshal;
-        // Officers hunt only when no lesser piece can: the last steps to a
-        // guessed Flag are strikes on unknown pieces, most of them Bombs.
-        let officers = self.board.officers(colour);
-        if (others & !officers) | miners != 0 {
-            others &= !officers;
-        }
         if others | miners == 0 {
             others = marshal;
         }
@@ -347,31 +338,6 @@ to_move: red
         assert_eq!(hunt(". . . . r5 . . . . .", walled), 0, "no way in but through a Bomb");
         // With f10 open, round the wall: e7 f7 f8 f9 f10 e10.
         assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
-    }
-
-    /// Officers (Marshal to Major) hunt only when no lesser piece can.
-    #[test]
-    fn officers_hunt_only_when_no_lesser_piece_can() {
-        let hunt = |red: &str| {
-            let text = format!(
-                ". . . . bF . . . . .\n. . . . . . . . . b8\n. . . . . . . . . .\n{red}\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . rF . . . . .\nto_move: red\n"
-            );
-            StrategyChess::parse_position(&StrategyChessRules::default(), &text)
-                .unwrap()
-                .flag_hunt(Colour::Red)
-        };
-        // The Colonel on e7 is 3 steps from the Flag on e10, the Sergeant on a7 7.
-        assert_eq!(
-            hunt(". . . . r3 . . . . ."),
-            FLAG_HUNT * (HUNT_RANGE - 3) + FLAG_CLOSE[3],
-            "alone, it hunts"
-        );
-        assert_eq!(hunt("r7 . . . r3 . . . . ."), FLAG_HUNT * (HUNT_RANGE - 7), "the Sergeant hunts instead");
-        assert_eq!(
-            hunt("r1 . . . r4 . . . . ."),
-            FLAG_HUNT * (HUNT_RANGE - 3) + FLAG_CLOSE[3],
-            "the Major before the Marshal"
-        );
     }
 
     /// A guard two steps from the Flag counts while the enemy has Miners.

@@ -71,12 +71,6 @@ impl Rank {
         (self as u8) < (Rank::Bomb as u8)
     }
 
-    /// Whether the rank is one of the four highest, Marshal to Major: the
-    /// pieces too valuable to risk on a Bomb.
-    pub const fn is_officer(self) -> bool {
-        (self as u8) <= (Rank::Major as u8)
-    }
-
     /// The classic number 1..=9 of a numbered rank (1 = Marshal).
     pub const fn classic_number(self) -> Option<u8> {
         if (self as u8) <= (Rank::Scout as u8) { Some(self as u8 + 1) } else { None }
