@@ -112,4 +112,16 @@ function readPng(bytes) {
     };
 }
 
-module.exports = { launch, sleep, readPng };
+/// Closes the browser and removes its temporary profile. Chromium's
+/// helpers may still be writing the profile as they exit; a leftover
+/// temporary folder fails nothing.
+async function closeAndForget(browser, profile) {
+    await browser.close();
+    try {
+        require("fs").rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (e) {
+        // See above: a leftover folder is harmless.
+    }
+}
+
+module.exports = { launch, sleep, readPng, closeAndForget };

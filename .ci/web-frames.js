@@ -11,7 +11,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { launch, sleep } = require("./web-cdp.js");
+const { launch, sleep, closeAndForget } = require("./web-cdp.js");
 
 const CARDS = { stones: [640, 420], blockade: [1056, 420] };
 const MODE_COMPUTER = [870, 162];
@@ -66,13 +66,7 @@ async function main() {
         console.log(`${game}, level 10, computer first, ${seconds} s: ${gaps.count} frames, ` +
             `longest gap ${Math.round(gaps.longest)} ms, ${gaps.over100} gaps over 100 ms (screenshot ${shot})`);
     } finally {
-        await browser.close();
-        try {
-            fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-        } catch (e) {
-            // Chromium's helpers may still be writing the profile as they
-            // exit; a leftover temporary folder fails nothing.
-        }
+        await closeAndForget(browser, profile);
     }
 }
 

@@ -17,7 +17,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { launch, sleep, readPng } = require("./web-cdp.js");
+const { launch, sleep, readPng, closeAndForget } = require("./web-cdp.js");
 
 // Click targets and probes in a 1280x800 page, as in a 1280x800 window.
 // shell/gui/tests/web_smoke_coordinates.rs reads these lines and checks
@@ -206,13 +206,7 @@ async function main() {
         if (problems.length) fail(`the page reported errors: ${problems.join("; ")}`);
         log(`ok: ${shots} screenshots in ${out}`);
     } finally {
-        await browser.close();
-        try {
-            fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-        } catch (e) {
-            // Chromium's helpers may still be writing the profile as they
-            // exit; a leftover temporary folder fails nothing.
-        }
+        await closeAndForget(browser, profile);
     }
 }
 
