@@ -15,13 +15,16 @@
 //! best move and future value go into the book, and its children are
 //! visited. Prints the entries and the time on standard error.
 
+#[path = "support/stones_rules.rs"]
+mod stones_rules;
 use ai::{SearchLimits, Solver, SolverConfig};
-use game_core::{Game, RuleSet, Solve};
+use game_core::{Game, Solve};
 use headless::registry::stones::PERFECT;
 use std::collections::{HashSet, VecDeque};
 use std::process::ExitCode;
 use std::time::Instant;
 use stones::{BookEntry, Stones, StonesBook, StonesRules};
+use stones_rules::rules_from;
 
 /// The head of the book file.
 const HEADER: &str = "# Stones opening book: a move of the best exact value for the positions
@@ -37,13 +40,8 @@ fn main() -> ExitCode {
         eprintln!("usage: stones_book BOOK_FILE PLIES [--set key=value ...]");
         return ExitCode::from(2);
     };
-    let settings: Vec<String> = args[2..].iter().filter(|a| *a != "--set").cloned().collect();
-    let rules = match StonesRules::default().with_settings(&settings) {
-        Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let Some(rules) = rules_from(&args[2..]) else {
+        return ExitCode::from(2);
     };
     let mut book = match std::fs::read_to_string(path) {
         Ok(text) => match StonesBook::parse(&text) {

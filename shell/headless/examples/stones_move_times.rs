@@ -10,13 +10,16 @@
 //! Level 10 takes the first seat in even games; game `g` draws its
 //! decisions from seed `g`.
 
+#[path = "support/stones_rules.rs"]
+mod stones_rules;
 use ai::seeds::{Stream, derive};
 use ai::{ComputerPlayer, Level};
-use game_core::{Game, Observe, RuleSet};
+use game_core::{Game, Observe};
 use headless::registry::Registered;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use stones::{Stones, StonesRules};
+use stones::Stones;
+use stones_rules::rules_from;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,13 +27,8 @@ fn main() -> ExitCode {
         eprintln!("usage: stones_move_times GAMES [--set key=value ...]");
         return ExitCode::from(2);
     };
-    let settings: Vec<String> = args[1..].iter().filter(|a| *a != "--set").cloned().collect();
-    let rules = match StonesRules::default().with_settings(&settings) {
-        Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let Some(rules) = rules_from(&args[1..]) else {
+        return ExitCode::from(2);
     };
     let (mut total, mut longest, mut moves, mut exact) = (Duration::ZERO, Duration::ZERO, 0u32, 0u32);
     for game in 0..games {

@@ -12,13 +12,16 @@
 //! A solve that passes MAX_NODES is reported as `over` and the rest of
 //! that game's positions before the first solvable one are skipped.
 
+#[path = "support/stones_rules.rs"]
+mod stones_rules;
 use ai::levels::Level;
 use ai::seeds::{Stream, derive};
 use ai::{ComputerPlayer, SearchLimits, Solver, SolverConfig};
-use game_core::{Game, Observe, RuleSet, Solve};
+use game_core::{Game, Observe, Solve};
 use headless::registry::Registered;
 use std::process::ExitCode;
-use stones::{Stones, StonesRules};
+use stones::Stones;
+use stones_rules::rules_from;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,13 +31,8 @@ fn main() -> ExitCode {
         eprintln!("usage: stones_solve_reach GAMES MAX_NODES [--set key=value ...]");
         return ExitCode::from(2);
     };
-    let settings: Vec<String> = args[2..].iter().filter(|a| *a != "--set").cloned().collect();
-    let rules = match StonesRules::default().with_settings(&settings) {
-        Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let Some(rules) = rules_from(&args[2..]) else {
+        return ExitCode::from(2);
     };
     let exact = Stones::budget(Level::MAX).exact.expect("level 10 plays exactly");
     let five = Stones::budget(Level::new(5).expect("a level")).reproducible();
