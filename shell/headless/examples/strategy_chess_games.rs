@@ -109,6 +109,12 @@ fn play(
     let mut sides = [SideStats::default(); 2];
     // A's last move and the position before it, for `--show-marshal-losses`.
     let mut before_a: Option<(StrategyChess, strategy_chess::StrategyChessView, String)> = None;
+    // The last plies (position before the move, the move, A's view if A moved), for `--show-flag-losses`.
+    let mut trail: std::collections::VecDeque<(
+        StrategyChess,
+        String,
+        Option<strategy_chess::StrategyChessView>,
+    )> = std::collections::VecDeque::new();
     while referee.finish().is_none() {
         let (seat, ply) = (referee.to_move(), referee.ply());
         let view = referee.view(seat);
@@ -126,6 +132,13 @@ fn play(
         if show.marshal_losses && contender_in[seat.index()] == 0 {
             before_a = Some((referee.position().clone(), view.clone(), format!("{}-{}", mv.from, mv.to)));
         }
+        if show.flag_losses {
+            let a_view = (contender_in[seat.index()] == 0).then(|| view.clone());
+            trail.push_back((referee.position().clone(), format!("{}-{}", mv.from, mv.to), a_view));
+            if trail.len() > FLAG_TRAIL {
+                trail.pop_front();
+            }
+        }
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -137,6 +150,23 @@ fn play(
         }
         if battle.clash == Clash::FlagCaptured {
             sides[other].flag_takers[battle.attacker.index()] += 1;
+            if show.flag_losses && other == 0 {
+                eprintln!(
+                    "seed {seed} ply {ply}: A's Flag taken by {} from {}; the last plies:",
+                    battle.attacker, mv.from
+                );
+                for (position, played, a_view) in &trail {
+                    let text = strategy_chess::position_text::format(position);
+                    eprintln!("{text}played {played}");
+                    if let Some(a_view) = a_view {
+                        eprintln!(
+                            "  A's beliefs for the taker's square {}: {}",
+                            mv.from,
+                            drawn_ranks(a_view, mv.from, seed)
+                        );
+                    }
+                }
+            }
         }
         if !battle.clash.defender_survives() {
             let blind = usize::from(target_known != Some(true));
@@ -214,7 +244,12 @@ struct Show {
     /// For every Marshal of A struck down, the position before A's last
     /// move and that move.
     marshal_losses: bool,
+    /// For every Flag of A taken, the last plies before it.
+    flag_losses: bool,
 }
+
+/// How many plies `--show-flag-losses` prints.
+const FLAG_TRAIL: usize = 10;
 
 /// One officer of A lost striking a Bomb on `to`: the ranks A's beliefs
 /// gave that piece (see [`drawn_ranks`]), from A's `view` before the strike.
@@ -287,6 +322,7 @@ fn parse_args() -> Result<Args, String> {
             "--show-ends" => args.show.ends = true,
             "--show-bomb-strikes" => args.show.bomb_strikes = true,
             "--show-marshal-losses" => args.show.marshal_losses = true,
+            "--show-flag-losses" => args.show.flag_losses = true,
             "--bench" => {}
             _ => free.push(arg),
         }
