@@ -30,8 +30,9 @@
 //!   at the Bomb wall round our Flag is an alarm, a Captain there is not.
 //!   The Marshal hunts only when nothing else can (sent into the enemy's
 //!   camp, it meets the Spy);
-//! - **a guard by the Flag:** a piece that beats a Miner within two steps
-//!   of one's Flag while the enemy has Miners ([`FLAG_GUARD`]);
+//! - **a guard by the Flag:** the nearer a piece that beats a Miner stands
+//!   to the squares from which one's Flag is breached, the better
+//!   ([`guard`]);
 //! - **luck taken out:** in search positions, what strikes on unknown
 //!   pieces won or lost beyond their odds ([`crate::odds`]).
 //!
@@ -46,6 +47,8 @@ use crate::game::StrategyChess;
 use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::square::{LAND, NEIGHBOUR, bit, next_to, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
+
+pub mod guard;
 
 /// The value of each rank, strongest first (Marshal .. Flag).
 pub const RANK_VALUE: [i32; RANK_COUNT] = [400, 300, 200, 140, 90, 60, 40, 50, 25, 30, 30, 0];
@@ -80,10 +83,12 @@ pub const HUNT_RANGE: i32 = 18;
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 
-/// Bonus for keeping a piece that beats a Miner within two steps of one's
-/// Flag while the enemy has Miners: a Miner that takes a Bomb of the wall
-/// then stands next to it.
-pub const FLAG_GUARD: i32 = 30;
+/// Without a `no_capture_limit`, the quiet plies after which the value
+/// starts to shrink, and over which it shrinks to [`STALL_SHARE`].
+pub const STALL_PLIES: u32 = 100;
+/// Without a `no_capture_limit`, the share (in percent) of the value left
+/// after a long stall.
+pub const STALL_SHARE: u32 = 50;
 
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
@@ -157,21 +162,6 @@ impl StrategyChess {
         0
     }
 
-    /// [`FLAG_GUARD`] if `colour` keeps a movable piece other than a Scout
-    /// or a Miner within two steps of its Flag while the enemy has Miners.
-    /// (The Spy counts too, though a Miner beats it.)
-    fn flag_guard(&self, colour: Colour) -> i32 {
-        if self.remaining[colour.opponent().index()][Rank::Miner.index()] == 0 {
-            return 0;
-        }
-        let Some(flag) = squares_of(self.board.flags(colour)).next() else {
-            return 0;
-        };
-        let near = next_to(next_to(flag.bit()) & LAND) & LAND;
-        let guards = self.board.mobile(colour) & !self.board.scouts(colour) & !self.board.miners(colour);
-        if near & guards != 0 { FLAG_GUARD } else { 0 }
-    }
-
     /// The best revealed enemy piece the side to move can strike and beat.
     ///
     /// Only the side's pieces next to an identified enemy piece are looked
@@ -206,10 +196,22 @@ impl StrategyChess {
     /// of `no_capture_limit` on, linearly to 0 at the limit, where the game
     /// is drawn. A battle starts the count again, so the side ahead sees
     /// its lead back by fighting, and the side behind gains by stalling.
+    ///
+    /// Without a limit a game can still be stalled for ever (two searches
+    /// that see nothing in reach move a piece to and fro), so the value
+    /// shrinks all the same, but only to half ([`STALL_SHARE`]) over
+    /// [`STALL_PLIES`] quiet plies from [`STALL_PLIES`] on: the side ahead
+    /// fights for its lead, yet never throws a piece away to end a stall
+    /// that no rule will end as a draw.
     fn towards_the_limit(&self, value: i32) -> i32 {
         let limit = self.flags.no_capture_limit;
+        if limit == 0 {
+            let over = self.quiet_plies.saturating_sub(STALL_PLIES).min(STALL_PLIES);
+            let kept = 100 * STALL_PLIES - (100 - STALL_SHARE) * over;
+            return (i64::from(value) * i64::from(kept) / i64::from(100 * STALL_PLIES)) as i32;
+        }
         let half = limit / 2;
-        if limit == 0 || self.quiet_plies <= half {
+        if self.quiet_plies <= half {
             return value;
         }
         let left = limit.saturating_sub(self.quiet_plies);
@@ -340,21 +342,25 @@ to_move: red
         assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
     }
 
-    /// A guard two steps from the Flag counts while the enemy has Miners.
+    /// Towards the limit the lead shrinks to a draw's 0; without a limit,
+    /// only to half.
     #[test]
-    fn a_guard_by_the_flag_counts_while_miners_live() {
-        let game = |red_second_rank: &str, blue_miner: &str| {
-            let text = format!(
-                ". . . . bF . . . . .\n. . . . . . . . . {blue_miner}\n. . . . . . . . . .\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n{red_second_rank}\n. . . . rF . . . . .\nto_move: red\n"
-            );
-            StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
-        };
-        let near = ". . . r7 . . . . . .";
-        let far = "r7 . . . . . . . . .";
-        assert_eq!(game(near, "b8").flag_guard(Colour::Red), FLAG_GUARD, "d2 is two steps from e1");
-        assert_eq!(game(far, "b8").flag_guard(Colour::Red), 0, "a2 is four");
-        assert_eq!(game(near, "b9").flag_guard(Colour::Red), 0, "no enemy Miner left");
-        assert_eq!(game(". . . r9 . . . . . .", "b8").flag_guard(Colour::Red), 0, "a Scout loses to a Miner");
+    fn a_long_stall_shrinks_the_lead() {
+        let mut game = position(".");
+        let lead = |game: &StrategyChess| game.evaluate(Seat::FIRST);
+        let full = lead(&game);
+        assert!(full > 300, "Red is a Marshal up: {full}");
+        game.quiet_plies = 150;
+        assert_eq!(lead(&game), full / 2, "half-way from 100 to the limit of 200");
+        game.quiet_plies = 200;
+        assert_eq!(lead(&game), 0);
+        game.flags.no_capture_limit = 0;
+        game.quiet_plies = STALL_PLIES;
+        assert_eq!(lead(&game), full);
+        game.quiet_plies = STALL_PLIES * 3 / 2;
+        assert_eq!(lead(&game), full * 3 / 4);
+        game.quiet_plies = STALL_PLIES * 5;
+        assert_eq!(lead(&game), full * STALL_SHARE as i32 / 100);
     }
 
     /// The best threat by its definition: every mobile piece of the side to
