@@ -205,6 +205,31 @@ fn a_plain_http_request_is_told_what_the_port_serves() {
 }
 
 #[test]
+fn a_websocket_that_stops_reading_is_dropped() {
+    let server = test_server();
+    run(async {
+        let mut ws = hello(server.addr()).await;
+        // Pings, and never a look at the pongs: the server's writes stall
+        // and test_config's write timeout (2 s) drops the client.
+        let flood = async {
+            for nonce in 0u64.. {
+                let ping = encode(&ClientMessage::Ping { nonce }).unwrap();
+                if ws.feed(Message::text(ping)).await.is_err()
+                    || (nonce % 1000 == 0 && ws.flush().await.is_err())
+                {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(20), flood).await;
+    });
+    assert!(server.stats().dropped >= 1, "{:?}", server.stats());
+    // The server is still up for others.
+    run(async { drop(hello(server.addr()).await) });
+    server.stop();
+}
+
+#[test]
 fn a_websocket_that_never_says_hello_is_closed() {
     let server = test_server();
     run(async {
