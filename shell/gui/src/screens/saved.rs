@@ -123,6 +123,8 @@ pub struct SavedScreen {
     told: Option<String>,
     /// Whether record files can come and go here (a web page).
     with_files: bool,
+    /// Whether the file picker was opened and nothing has come yet.
+    awaiting_upload: bool,
 }
 
 impl SavedScreen {
@@ -140,6 +142,7 @@ impl SavedScreen {
             problem: None,
             told: None,
             with_files: ctx.record_files.is_some(),
+            awaiting_upload: false,
         }
     }
 
@@ -254,6 +257,7 @@ impl SavedScreen {
             SavedMsg::Upload => {
                 if let Some(files) = ctx.record_files.clone() {
                     files.ask_for_upload();
+                    self.awaiting_upload = true;
                     self.problem = None;
                     self.told = Some("Pick a saved game's file (.toml) in the browser's window.".to_string());
                 }
@@ -427,14 +431,17 @@ impl Screen for SavedScreen {
 
     fn update(&mut self, ctx: &mut AppContext, _dt: f32) -> Command {
         if let Some(upload) = ctx.record_files.as_ref().and_then(|files| files.take_upload()) {
+            self.awaiting_upload = false;
             self.take_upload(ctx, upload);
         }
         Command::None
     }
 
     fn wake_after(&self) -> Option<f32> {
-        // A picked file arrives from the browser with no input to wake us.
-        self.with_files.then_some(0.25)
+        // A picked file arrives from the browser with no input to wake us
+        // (a picker closed without a file sends nothing: the screen looks
+        // until it closes).
+        self.awaiting_upload.then_some(0.25)
     }
 
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
@@ -767,8 +774,10 @@ mod file_tests {
         }
         assert!(screen.allows(SavedMsg::Upload));
         assert!(!screen.allows(SavedMsg::Download), "nothing to download yet");
+        assert_eq!(screen.wake_after(), None, "nothing to look for yet");
         screen.on_message(&mut ctx, SavedMsg::Upload);
         assert_eq!(*files.asked.borrow(), 1, "Upload opens the file picker");
+        assert!(screen.wake_after().is_some(), "the screen looks for the picked file");
 
         let text = stones_record();
         upload(&files, "from-my-laptop.toml", Ok(text.clone()));
@@ -776,6 +785,7 @@ mod file_tests {
         assert_eq!(screen.problem(), None);
         assert_eq!(screen.games().len(), 1, "{:?}", screen.told());
         assert!(screen.told().unwrap().starts_with("from-my-laptop.toml added"), "{:?}", screen.told());
+        assert_eq!(screen.wake_after(), None, "the file came");
         assert!(screen.allows(SavedMsg::Replay));
 
         screen.on_message(&mut ctx, SavedMsg::Download);
