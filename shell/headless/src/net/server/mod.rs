@@ -1,7 +1,7 @@
 //! The referee server: many games by game code, each with its one
 //! `Referee`, over newline-delimited JSON on TCP, or one JSON message a
-//! WebSocket message on the same port (a web page's client; see
-//! [`websocket`]).
+//! WebSocket message on the same port (a web page's client; see the
+//! `websocket` module).
 //!
 //! Connections are event-driven: a tokio runtime with a worker thread a
 //! core runs, per connection, a reader task (which runs the commands) and
