@@ -11,7 +11,10 @@
 //   - plays the game to its end with clicks on the piles, watching the
 //     frames while the computer thinks, and checks the result panel;
 //   - saves the game (F6) and checks it reached the browser's storage;
-//   - reloads the page and checks the settings are still stored.
+//   - reloads the page and checks the settings are still stored;
+//   - in Saved games, downloads the saved game (the file must hold the
+//     stored text), then uploads a good record file through the file
+//     picker (kept) and a broken one (refused, nothing lost).
 // Screenshots go to OUT_DIR. Any failure exits non-zero.
 "use strict";
 const fs = require("fs");
@@ -35,7 +38,12 @@ const POINT = {
     STONES_PILE_6: [681, 535],
     OVER_PANEL: [444, 420],
     OVER_PLAY_AGAIN: [326, 481],
+    LAUNCHER_SAVED: [138, 756],
+    SAVED_UPLOAD: [232, 756],
+    SAVED_DOWNLOAD: [389, 756],
 };
+// A record file with a result that is no result: its line is named.
+const BROKEN_RECORD = 'format = 1\ngame = "stones"\nkind = "full"\nresult = "maybe"\n';
 // The theme's colours (shell/gui/src/theme.rs).
 const BACKGROUND = [30, 35, 45];
 const PANEL = [41, 48, 61];
@@ -203,6 +211,43 @@ async function main() {
         await shot("launcher-after-reload");
         const kept = await evaluate(`localStorage.getItem("boardsuite/settings.toml")`);
         if (!kept || !/\[games\.stones\][^[]*level = 1\b/.test(kept)) fail("the settings were not kept over a reload");
+
+        // --- Saved games: download, then upload a good and a broken file --
+        const savedText = await evaluate(`localStorage.getItem(${JSON.stringify(saved[0])})`);
+        const savedName = saved[0].slice("boardsuite/games/".length);
+        const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "boardsuite-downloads-"));
+        await browser.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+        await click(POINT.LAUNCHER_SAVED);
+        await shot("saved-games");
+        await click(POINT.SAVED_DOWNLOAD);
+        const downloaded = path.join(downloads, savedName);
+        for (let i = 0; i < 100 && !fs.existsSync(downloaded); i++) await sleep(50);
+        if (!fs.existsSync(downloaded)) fail(`Download gave no file ${savedName}: ${fs.readdirSync(downloads)}`);
+        if (fs.readFileSync(downloaded, "utf8") !== savedText) fail("the downloaded file is not the stored record");
+        log(`downloaded ${savedName}`);
+        // Uploads go through the page's file picker, answered with a file.
+        await page("Page.setInterceptFileChooserDialog", { enabled: true });
+        const stonesGames = () => evaluate(`Object.keys(localStorage).filter((k) => k.startsWith("boardsuite/games/stones-")).length`);
+        const upload = async (name, text) => {
+            const file = path.join(downloads, name);
+            fs.writeFileSync(file, text);
+            const chooser = new Promise((resolve) => browser.on((m) => {
+                if (m.method === "Page.fileChooserOpened") resolve(m.params);
+            }));
+            await click(POINT.SAVED_UPLOAD);
+            const opened = await Promise.race([chooser, sleep(5000).then(() => null)]);
+            if (!opened) fail("Upload opened no file picker");
+            await page("DOM.setFileInputFiles", { files: [file], backendNodeId: opened.backendNodeId });
+            await sleep(1500);
+        };
+        await upload("from-disk.toml", savedText);
+        await shot("saved-games-uploaded");
+        if ((await stonesGames()) !== 2) fail("the uploaded record was not added to the saved games");
+        await upload("broken.toml", BROKEN_RECORD);
+        await shot("saved-games-refused");
+        if ((await stonesGames()) !== 2) fail("the broken record changed the saved games");
+        log("uploaded a record (kept) and a broken one (refused)");
+        fs.rmSync(downloads, { recursive: true, force: true });
         if (problems.length) fail(`the page reported errors: ${problems.join("; ")}`);
         log(`ok: ${shots} screenshots in ${out}`);
     } finally {

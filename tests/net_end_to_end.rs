@@ -178,7 +178,7 @@ fn the_real_binaries_serve_and_play_a_game() {
 
     // A client that speaks garbage gets a refusal, and the server stays up.
     let mut raw = net_support::Raw::connect(addr.parse().unwrap());
-    raw.send_line("GET / HTTP/1.0").unwrap();
+    raw.send_line("HELLO / HTTP/1.0").unwrap();
     assert!(matches!(raw.try_recv(), Some(ServerMessage::Refused { .. })));
     let mut raw = net_support::Raw::hello(addr.parse().unwrap());
     raw.send(&headless::protocol::ClientMessage::Ping { nonce: 9 });

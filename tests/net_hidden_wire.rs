@@ -15,6 +15,9 @@
 //! does change (the battle reveals the rank), which shows the comparison
 //! would notice a leak.
 //!
+//! The tapped seat is a line client or, as a web page is, a WebSocket
+//! client; the proof is the same for both.
+//!
 //! Pieces travel without any identity of their own: an enemy piece on the
 //! wire is its colour, its rank (null until revealed) and its public facts,
 //! named by the square it stands on.
@@ -25,7 +28,7 @@ use game_core::rng::splitmix64;
 use game_core::{Game, Observe, Referee, RuleSet, Seat};
 use headless::net::bot::{MoveChooser, chooser_for_level};
 use headless::net::view_trail::TrailSender;
-use headless::net::wire_tap::{WireRecording, record_bot_game};
+use headless::net::wire_tap::{TapKind, WireRecording, record_bot_game_over};
 use headless::protocol::{ServerMessage, decode_server, encode};
 use net_support::test_server;
 use serde_json::Value;
@@ -203,13 +206,14 @@ fn check_enemy_pieces_carry_no_identity(messages: &[ServerMessage], viewer: Seat
 /// identity before its battle. Returns (battles checked, changes seen
 /// right after a battle).
 fn prove_game(
+    kind: TapKind,
     server: std::net::SocketAddr,
     rules: StrategyChessRules,
     seed: u64,
     tap_first: bool,
     cuts: usize,
 ) -> (usize, usize) {
-    let rec = record_bot_game::<StrategyChess>(server, rules.clone(), seed, tap_first, level_one)
+    let rec = record_bot_game_over::<StrategyChess>(kind, server, rules.clone(), seed, tap_first, level_one)
         .expect("the game finishes");
     let viewer = rec.tapped.seat;
     let enemy = Colour::of_seat(viewer).opponent();
@@ -296,6 +300,17 @@ fn prove_game(
 
 #[test]
 fn no_hidden_identity_crosses_the_wire_before_its_battle() {
+    prove_cases(TapKind::Lines);
+}
+
+#[test]
+fn no_hidden_identity_reaches_a_websocket_seat_before_its_battle() {
+    prove_cases(TapKind::WebSocket);
+}
+
+/// The proof on four games, the tapped seat reaching the server as `kind`
+/// says.
+fn prove_cases(kind: TapKind) {
     let server = test_server();
     let rules = |settings: &[&str]| {
         let settings: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
@@ -317,7 +332,8 @@ fn no_hidden_identity_crosses_the_wire_before_its_battle() {
         let mut checked_any = false;
         for attempt in 0..4 {
             let game_seed = seed + 10 * attempt;
-            let (checked, changed) = prove_game(server.addr(), rules.clone(), game_seed, tap_first, cuts);
+            let (checked, changed) =
+                prove_game(kind, server.addr(), rules.clone(), game_seed, tap_first, cuts);
             total = (total.0 + checked, total.1 + changed);
             if checked > 0 {
                 checked_any = true;
@@ -340,7 +356,8 @@ fn no_hidden_identity_crosses_the_wire_before_its_battle() {
 fn no_hidden_identity_crosses_the_wire_in_default_classic_games() {
     let server = test_server();
     for (seed, tap_first) in [(5, true), (6, false)] {
-        let (checked, changed) = prove_game(server.addr(), StrategyChessRules::default(), seed, tap_first, 6);
+        let (checked, changed) =
+            prove_game(TapKind::Lines, server.addr(), StrategyChessRules::default(), seed, tap_first, 6);
         assert!(checked > 0 && changed > 0, "seed {seed}: {checked} checked, {changed} changed");
     }
     server.stop();

@@ -15,7 +15,8 @@
 //! `NET_LOAD_HOLD` seconds (default 30), and reports the server's memory.
 //! It fails unless every connection is welcomed and every ping answered,
 //! and the server's peak memory stays within `NET_LOAD_IDLE_MAX_MIB`
-//! (default 300).
+//! (default 300). With `NET_LOAD_IDLE_WS=1` the connections are
+//! WebSockets (as a web page's are), one message a line.
 //!
 //! `concurrent_bot_games_all_finish` plays the games. Settings come from
 //! the environment:
@@ -327,31 +328,57 @@ fn load_server() {
 
 /// One idle client: it said hello and only pings. (One descriptor each,
 /// so that 10,000 fit under the usual hard limit of open files.)
-struct IdleClient {
-    reader: BufReader<TcpStream>,
+enum IdleClient {
+    /// Lines on TCP.
+    Lines(BufReader<TcpStream>),
+    /// One WebSocket message a line.
+    WebSocket(Box<tokio_tungstenite::tungstenite::WebSocket<TcpStream>>),
 }
 
 impl IdleClient {
-    /// Connects and says hello; the server's first line, or why none came.
-    fn open(addr: &str) -> Result<(IdleClient, String), String> {
+    /// Connects (over a WebSocket if `websocket`) and says hello; the
+    /// server's first line, or why none came.
+    fn open(addr: &str, websocket: bool) -> Result<(IdleClient, String), String> {
         let stream = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
         stream.set_read_timeout(Some(Duration::from_secs(30))).map_err(|e| e.to_string())?;
-        let mut client = IdleClient { reader: BufReader::with_capacity(256, stream) };
+        let mut client = if websocket {
+            let (socket, _) = tokio_tungstenite::tungstenite::client(format!("ws://{addr}/"), stream)
+                .map_err(|e| format!("handshake: {e}"))?;
+            IdleClient::WebSocket(Box::new(socket))
+        } else {
+            IdleClient::Lines(BufReader::with_capacity(256, stream))
+        };
         client.say(r#"{"type":"hello","protocol":1,"program":"net-load idle"}"#)?;
         let first = client.hear()?;
         Ok((client, first))
     }
 
     fn say(&mut self, line: &str) -> Result<(), String> {
-        self.reader.get_mut().write_all(format!("{line}\n").as_bytes()).map_err(|e| format!("write: {e}"))
+        match self {
+            IdleClient::Lines(reader) => {
+                reader.get_mut().write_all(format!("{line}\n").as_bytes()).map_err(|e| format!("write: {e}"))
+            }
+            IdleClient::WebSocket(socket) => socket.send(line.into()).map_err(|e| format!("write: {e}")),
+        }
     }
 
     fn hear(&mut self) -> Result<String, String> {
-        let mut line = String::new();
-        match self.reader.read_line(&mut line) {
-            Ok(0) => Err("closed".into()),
-            Ok(_) => Ok(line),
-            Err(e) => Err(format!("read: {e}")),
+        match self {
+            IdleClient::Lines(reader) => {
+                let mut line = String::new();
+                match reader.read_line(&mut line) {
+                    Ok(0) => Err("closed".into()),
+                    Ok(_) => Ok(line),
+                    Err(e) => Err(format!("read: {e}")),
+                }
+            }
+            IdleClient::WebSocket(socket) => loop {
+                match socket.read().map_err(|e| format!("read: {e}"))? {
+                    tokio_tungstenite::tungstenite::Message::Text(text) => return Ok(text.to_string()),
+                    tokio_tungstenite::tungstenite::Message::Close(_) => return Err("closed".into()),
+                    _ => {}
+                }
+            },
         }
     }
 }
@@ -364,13 +391,14 @@ fn idle_connections_hold() {
     let max_mib: f64 = env_or("NET_LOAD_IDLE_MAX_MIB", "300").parse().expect("NET_LOAD_IDLE_MAX_MIB is MiB");
     let addr = std::env::var("NET_LOAD_ADDR").expect("NET_LOAD_ADDR names the server");
     let pid = std::env::var("NET_LOAD_SERVER_PID").expect("NET_LOAD_SERVER_PID names the server");
+    let websocket = env_or("NET_LOAD_IDLE_WS", "0") == "1";
     let rss_before = status_field(&pid, "VmRSS");
 
     let opening = Instant::now();
     let mut clients = Vec::with_capacity(count);
     let mut turned_away: BTreeMap<String, usize> = BTreeMap::new();
     for _ in 0..count {
-        match IdleClient::open(&addr) {
+        match IdleClient::open(&addr, websocket) {
             Ok((client, first)) if first.contains(r#""type":"welcome""#) => clients.push(client),
             Ok((_, first)) => *turned_away.entry(first.trim().to_string()).or_default() += 1,
             Err(e) => *turned_away.entry(e).or_default() += 1,
@@ -404,7 +432,8 @@ fn idle_connections_hold() {
     let rss_end = status_field(&pid, "VmRSS");
     let peak = vm_hwm_kib(&pid);
     let held = clients.len();
-    println!("idle connections: {held} of {count} welcomed in {:.2} s", opened_in.as_secs_f64());
+    let kind = if websocket { "WebSocket" } else { "line" };
+    println!("idle {kind} connections: {held} of {count} welcomed in {:.2} s", opened_in.as_secs_f64());
     for (why, n) in &turned_away {
         println!("  {n} turned away: {why}");
     }

@@ -1,6 +1,6 @@
 // boardsuite's page plugin for macroquad's loader (mq_js_bundle.js): the
-// browser's storage and random numbers, called from the wasm
-// (shell/gui/src/web/page.rs). Text crosses as UTF-8 bytes in the wasm
+// browser's storage, random numbers, and record files downloaded and
+// uploaded, called from the wasm (shell/gui/src/web/page.rs). Text crosses as UTF-8 bytes in the wasm
 // memory: a call that answers with text keeps it here and returns its
 // length (-1: none), and boardsuite_take_held copies it out.
 "use strict";
@@ -16,6 +16,28 @@
     function hold(string) {
         held = encoder.encode(string);
         return held.length;
+    }
+
+    // Record files the player picked, read and waiting for the wasm to
+    // take them: "file\nNAME\nTEXT" or "error\nNAME\nPROBLEM"
+    // (gui::record_files::Upload::from_held).
+    const uploads = [];
+    // The largest file read as a record (headless::record::saved::MAX_RECORD_BYTES).
+    const MAX_RECORD_BYTES = 16 << 20;
+
+    function oneLine(name) {
+        return String(name).replace(/[\r\n]/g, " ");
+    }
+
+    function readPicked(file) {
+        if (file.size > MAX_RECORD_BYTES) {
+            uploads.push("error\n" + oneLine(file.name) + "\nthe file is too big to be a saved game (" + file.size + " bytes)");
+            return;
+        }
+        file.text().then(
+            (text) => uploads.push("file\n" + oneLine(file.name) + "\n" + text),
+            (e) => uploads.push("error\n" + oneLine(file.name) + "\nthe browser could not read it (" + e + ")"),
+        );
     }
 
     function storage() {
@@ -64,6 +86,39 @@
             env.boardsuite_take_held = function (out, len) {
                 new Uint8Array(wasm_memory.buffer, out, len).set(held.subarray(0, len));
                 held = new Uint8Array(0);
+            };
+            env.boardsuite_download = function (name, nameLen, body, bodyLen) {
+                try {
+                    const blob = new Blob([text(body, bodyLen)], { type: "application/toml" });
+                    const url = URL.createObjectURL(blob);
+                    const link = document.createElement("a");
+                    link.href = url;
+                    link.download = text(name, nameLen);
+                    link.style.display = "none";
+                    document.body.appendChild(link);
+                    link.click();
+                    link.remove();
+                    setTimeout(() => URL.revokeObjectURL(url), 60000);
+                    return 1;
+                } catch (e) {
+                    return 0;
+                }
+            };
+            env.boardsuite_upload_ask = function () {
+                const input = document.createElement("input");
+                input.type = "file";
+                input.accept = ".toml,text/plain";
+                input.style.display = "none";
+                input.addEventListener("cancel", () => input.remove());
+                input.addEventListener("change", () => {
+                    if (input.files && input.files.length > 0) readPicked(input.files[0]);
+                    input.remove();
+                });
+                document.body.appendChild(input);
+                input.click();
+            };
+            env.boardsuite_upload_take = function () {
+                return uploads.length ? hold(uploads.shift()) : -1;
             };
             env.boardsuite_random_fill = function (out, len) {
                 // getRandomValues fills at most 65536 bytes a call.

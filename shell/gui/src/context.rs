@@ -2,6 +2,7 @@
 //! the player, the pointer, and text measurement.
 
 use super::geometry::Point;
+use super::record_files::RecordFiles;
 use super::text::TextMeasure;
 use super::wake::{Wake, no_wake};
 use headless::record::{RecordError, SavedGames};
@@ -34,6 +35,9 @@ pub struct AppContext {
     /// keeps aside (`Command::Park`), if it keeps one: the launcher offers
     /// to continue it.
     pub parked: Option<String>,
+    /// How record files reach the player's disk and come back, where
+    /// saved games are not in a folder (a web page); `None` on the desktop.
+    pub record_files: Option<Rc<dyn RecordFiles>>,
 }
 
 impl AppContext {
@@ -61,6 +65,10 @@ impl AppContext {
             #[cfg(target_arch = "wasm32")]
             saved_games: Ok(crate::web::storage::saved_games()),
             parked: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            record_files: None,
+            #[cfg(target_arch = "wasm32")]
+            record_files: Some(Rc::new(crate::web::files::PageFiles)),
         }
     }
 

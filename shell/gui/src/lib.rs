@@ -47,6 +47,7 @@ pub mod net;
 pub mod options;
 pub mod pacing;
 pub mod play;
+pub mod record_files;
 pub mod rules_text;
 pub mod screen;
 pub mod screens;

@@ -6,9 +6,11 @@
 use gui::context::AppContext;
 use gui::geometry::Point;
 use gui::play::{BoardUi, MatchConfig};
+use gui::record_files::{RecordFiles, Upload};
 use gui::screen::View;
 use gui::screens::launcher::{LauncherMsg, LauncherScreen};
 use gui::screens::mode::{ModeMsg, ModeScreen};
+use gui::screens::saved::{SavedMsg, SavedScreen};
 use gui::screens::setup::{RowId, SetupMsg, SetupScreen};
 use gui::widgets::{Widget, hit};
 use headless::registry::GameKind;
@@ -27,6 +29,19 @@ fn points() -> HashMap<String, Point> {
             Some((name.to_string(), Point::new(x.parse().ok()?, y.parse().ok()?)))
         })
         .collect()
+}
+
+/// The page's record files, for laying out its Saved games screen.
+struct PageLike;
+
+impl RecordFiles for PageLike {
+    fn download(&self, _: &str, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn ask_for_upload(&self) {}
+    fn take_upload(&self) -> Option<Upload> {
+        None
+    }
 }
 
 fn message<M: Clone>(widgets: &[Widget<M>], point: Point) -> Option<M> {
@@ -68,4 +83,17 @@ fn every_click_of_the_browser_smoke_test_hits_its_widget() {
     assert!(layout.over.contains(at("OVER_PANEL")));
     assert!(!layout.play_again.contains(at("OVER_PANEL")) && !layout.over_menu.contains(at("OVER_PANEL")));
     assert!(layout.play_again.contains(at("OVER_PLAY_AGAIN")));
+
+    // Saved games as the page shows it, with the saved game picked.
+    assert_eq!(message(&launcher, at("LAUNCHER_SAVED")), Some(LauncherMsg::SavedGames));
+    let dir = std::env::temp_dir().join(format!("boardsuite-web-smoke-points-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("stones-2026-01-01-000000.toml"), "format = 1\n").unwrap();
+    let mut page = AppContext::for_tests();
+    page.saved_games = Ok(headless::record::SavedGames::in_dir(&dir));
+    page.record_files = Some(std::rc::Rc::new(PageLike));
+    let saved = SavedScreen::new(&page).widgets(&view);
+    assert_eq!(message(&saved, at("SAVED_UPLOAD")), Some(SavedMsg::Upload));
+    assert_eq!(message(&saved, at("SAVED_DOWNLOAD")), Some(SavedMsg::Download));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,6 +15,7 @@
 #   shell/headless/benches/net-load.sh                     # release build, 300 games, random movers
 #   GAMES=1000 shell/headless/benches/net-load.sh          # 1,000 concurrent games
 #   IDLE=10000 shell/headless/benches/net-load.sh          # 10,000 idle connections
+#   IDLE=10000 WS=1 shell/headless/benches/net-load.sh     # the same, as WebSockets
 #   MOVER=level1 shell/headless/benches/net-load.sh        # the computer player of level 1
 #   GAMES=500 MIX=strategy-chess PROFILE=dev shell/headless/benches/net-load.sh
 #   SET_STRATEGY_CHESS="army=barrage" shell/headless/benches/net-load.sh
@@ -34,6 +35,7 @@ cd "$(dirname "$0")/../../.."
 
 GAMES=${GAMES:-300}
 IDLE=${IDLE:-}
+WS=${WS:-0}
 HOLD=${HOLD:-30}
 MAX_MIB=${MAX_MIB:-300}
 PROFILE=${PROFILE:-release}
@@ -74,9 +76,9 @@ echo "server pid $SERVER on $ADDR, profile $PROFILE, open-file limit $(ulimit -n
 echo "before: $(uptime)"
 
 if [ -n "$IDLE" ]; then
-  echo "$IDLE idle connections for $HOLD s"
+  echo "$IDLE idle connections for $HOLD s (WebSockets: $WS)"
   NET_LOAD_ADDR="$ADDR" NET_LOAD_SERVER_PID="$SERVER" NET_LOAD_IDLE="$IDLE" NET_LOAD_HOLD="$HOLD" \
-    NET_LOAD_IDLE_MAX_MIB="$MAX_MIB" \
+    NET_LOAD_IDLE_MAX_MIB="$MAX_MIB" NET_LOAD_IDLE_WS="$WS" \
     "$DRIVER" idle_connections_hold --exact --ignored --nocapture --test-threads 1
 else
   echo "$GAMES games of $MIX, movers $MOVER"

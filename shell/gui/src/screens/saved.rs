@@ -4,6 +4,11 @@
 //! that cannot be read shows its line and problem in place; opening a game
 //! replays every move through the rules and checks the final hash first,
 //! so a changed file is refused with its line and problem too.
+//!
+//! Where the saved games are not in a folder the player can reach (a web
+//! page), Download gives the picked game's record file and Upload brings
+//! one in: it is read and replayed as opening it would, and kept only if
+//! it opens.
 
 use super::move_list::MoveListScreen;
 use super::record_text::{kind_text, moves_text, result_text, when_text};
@@ -13,7 +18,8 @@ use crate::chrome::{draw_chrome, look_of};
 use crate::context::AppContext;
 use crate::geometry::Rect;
 use crate::input::InputEvent;
-use crate::layout::{footer_buttons, frame};
+use crate::layout::{footer_buttons, footer_buttons_weighted, frame};
+use crate::record_files::Upload;
 use crate::screen::{Command, Screen, View};
 use crate::theme::{Metrics, palette};
 use crate::widgets::scroll::{draw_indicator, scroll_by};
@@ -34,7 +40,14 @@ pub enum SavedMsg {
     PlayOn(PlayOn),
     /// Back to the launcher.
     Back,
+    /// Bring in a record file from the player's disk (a web page only).
+    Upload,
+    /// Give the player the picked game's record file (a web page only).
+    Download,
 }
+
+/// The buttons after Back where record files come and go (a web page).
+pub const FILE_ACTIONS: [SavedMsg; 2] = [SavedMsg::Upload, SavedMsg::Download];
 
 /// The actions along the right of the footer, in order.
 pub const ACTIONS: [SavedMsg; 4] = [
@@ -55,7 +68,7 @@ pub struct SavedLayout {
     pub details: Option<Rect>,
     /// A line for problems, under the list.
     pub status: Rect,
-    /// Back, then [`ACTIONS`].
+    /// Back, then [`FILE_ACTIONS`] if `with_files`, then [`ACTIONS`].
     pub buttons: Vec<Rect>,
 }
 
@@ -64,8 +77,9 @@ fn row_h(m: &Metrics) -> f32 {
     (m.body * 1.3 + m.small * 1.5 + m.gap * 0.6).round()
 }
 
-/// The layout of `n` rows scrolled to `first`.
-pub fn saved_layout(view: &View, n: usize, first: usize) -> SavedLayout {
+/// The layout of `n` rows scrolled to `first`, with the buttons of
+/// [`FILE_ACTIONS`] if `with_files`.
+pub fn saved_layout(view: &View, n: usize, first: usize, with_files: bool) -> SavedLayout {
     let m = &view.metrics;
     let f = frame(view);
     let (status, body) = f.body.split_bottom(m.small * 3.0);
@@ -80,7 +94,12 @@ pub fn saved_layout(view: &View, n: usize, first: usize) -> SavedLayout {
     let rows = (0..n)
         .map(|i| Rect::new(list.x, list.y + (i as f32 - first as f32) * step, list.w - m.gap, h))
         .collect();
-    let buttons = footer_buttons(f.footer, 1, ACTIONS.len(), m);
+    let buttons = if with_files {
+        // Seven buttons: the short labels give room to "Play as ...".
+        footer_buttons_weighted(f.footer, &[0.8, 0.8, 1.0], &[0.9, 1.3, 1.3, 1.1], m)
+    } else {
+        footer_buttons(f.footer, 1, ACTIONS.len(), m)
+    };
     SavedLayout { list, rows, details, status: status.inset_xy(0.0, m.gap * 0.3), buttons }
 }
 
@@ -100,20 +119,36 @@ pub struct SavedScreen {
     first_row: usize,
     focus: usize,
     problem: Option<String>,
+    /// What the last Download or Upload did, when it went well.
+    told: Option<String>,
+    /// Whether record files can come and go here (a web page).
+    with_files: bool,
+    /// Whether the file picker was opened and nothing has come yet.
+    awaiting_upload: bool,
 }
 
 impl SavedScreen {
     /// The list of the saved games folder, read now.
     pub fn new(ctx: &AppContext) -> Self {
-        let (games, folder_problem, folder) = match &ctx.saved_games {
-            Ok(saved) => match saved.list() {
-                Ok(games) => (games, None, saved.dir().display().to_string()),
-                Err(e) => (Vec::new(), Some(e.to_string()), saved.dir().display().to_string()),
-            },
-            Err(e) => (Vec::new(), Some(e.to_string()), String::new()),
-        };
+        let (games, folder_problem, folder) = list_of(ctx);
         let picked = (!games.is_empty()).then_some(0);
-        SavedScreen { games, folder_problem, folder, picked, first_row: 0, focus: 0, problem: None }
+        SavedScreen {
+            games,
+            folder_problem,
+            folder,
+            picked,
+            first_row: 0,
+            focus: 0,
+            problem: None,
+            told: None,
+            with_files: ctx.record_files.is_some(),
+            awaiting_upload: false,
+        }
+    }
+
+    /// What the last Download or Upload did, when it went well.
+    pub fn told(&self) -> Option<&str> {
+        self.told.as_deref()
     }
 
     /// The files listed.
@@ -137,12 +172,18 @@ impl SavedScreen {
     /// saw: it lacks the other's setup, so it cannot be replayed on a
     /// board, and Replay lists its moves instead.
     pub fn picked_is_moves_only(&self) -> bool {
-        self.picked_game()
-            .is_some_and(|(_, summary, id)| summary.kind != RecordKind::Full && id == GameKind::StrategyChess)
+        self.picked_game().is_some_and(|(_, summary, id)| moves_only(summary.kind, id))
     }
 
     /// Whether `msg` can be used for the picked game.
     pub fn allows(&self, msg: SavedMsg) -> bool {
+        match msg {
+            SavedMsg::Upload => return self.with_files,
+            SavedMsg::Download => {
+                return self.with_files && self.picked.is_some_and(|i| i < self.games.len());
+            }
+            _ => {}
+        }
         let Some((_, summary, _)) = self.picked_game() else {
             return matches!(msg, SavedMsg::Back | SavedMsg::Select(_));
         };
@@ -150,7 +191,7 @@ impl SavedScreen {
         match msg {
             SavedMsg::Replay => true,
             SavedMsg::PlayOn(_) => on_board && summary.outcome.is_none(),
-            SavedMsg::Select(_) | SavedMsg::Back => true,
+            SavedMsg::Select(_) | SavedMsg::Back | SavedMsg::Upload | SavedMsg::Download => true,
         }
     }
 
@@ -168,7 +209,7 @@ impl SavedScreen {
 
     /// The layout in `view`.
     pub fn layout(&self, view: &View) -> SavedLayout {
-        saved_layout(view, self.games.len(), self.first_row)
+        saved_layout(view, self.games.len(), self.first_row, self.with_files)
     }
 
     /// The widgets in `view`: the rows shown, Back, then the actions.
@@ -188,6 +229,11 @@ impl SavedScreen {
         if let Some(r) = buttons.next() {
             widgets.push(Widget::button(*r, SavedMsg::Back));
         }
+        if self.with_files {
+            for (msg, r) in FILE_ACTIONS.into_iter().zip(buttons.by_ref()) {
+                widgets.push(Widget::button(*r, msg).enabled(self.allows(msg)));
+            }
+        }
         for (msg, r) in ACTIONS.into_iter().zip(buttons) {
             widgets.push(Widget::button(*r, msg).enabled(self.allows(msg)));
         }
@@ -199,6 +245,7 @@ impl SavedScreen {
         match msg {
             SavedMsg::Select(i) => {
                 self.picked = Some(i);
+                self.told = None;
                 self.problem = self
                     .games
                     .get(i)
@@ -207,6 +254,19 @@ impl SavedScreen {
                 Command::None
             }
             SavedMsg::Back => Command::Pop,
+            SavedMsg::Upload => {
+                if let Some(files) = ctx.record_files.clone() {
+                    files.ask_for_upload();
+                    self.awaiting_upload = true;
+                    self.problem = None;
+                    self.told = Some("Pick a saved game's file (.toml) in the browser's window.".to_string());
+                }
+                Command::None
+            }
+            SavedMsg::Download => {
+                self.download(ctx);
+                Command::None
+            }
             SavedMsg::Replay | SavedMsg::PlayOn(_) => {
                 if !self.allows(msg) {
                     return Command::None;
@@ -239,6 +299,57 @@ impl SavedScreen {
         }
     }
 
+    /// Gives the player the picked game's record file.
+    fn download(&mut self, ctx: &AppContext) {
+        let (Some(files), Some(game)) = (&ctx.record_files, self.picked.and_then(|i| self.games.get(i)))
+        else {
+            return;
+        };
+        let name = game.name();
+        let read = match &ctx.saved_games {
+            Ok(games) => games.read_text(&game.path).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match read.and_then(|text| files.download(&name, &text)) {
+            Ok(()) => {
+                self.problem = None;
+                self.told = Some(format!("{name} downloaded: the browser keeps it with your downloads."));
+            }
+            Err(e) => {
+                self.told = None;
+                self.problem = Some(format!("{name} cannot be downloaded: {e}"));
+            }
+        }
+    }
+
+    /// Takes in a file the player picked: kept and listed if it opens as
+    /// a saved game, else its problem is shown and nothing is kept.
+    fn take_upload(&mut self, ctx: &mut AppContext, upload: Upload) {
+        let kept = upload
+            .text
+            .map_err(|e| e.to_string())
+            .and_then(|text| opens(&text, ctx).map(|()| text).map_err(|e| e.to_string()))
+            .and_then(|text| match &ctx.saved_games {
+                Ok(games) => games.import(&text, crate::clock::wall_now()).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            });
+        match kept {
+            Ok(path) => {
+                let (games, folder_problem, _) = list_of(ctx);
+                self.games = games;
+                self.folder_problem = folder_problem;
+                self.picked = self.games.iter().position(|g| g.path == path).or(self.picked);
+                self.problem = None;
+                let listed = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                self.told = Some(format!("{} added to the saved games as {listed}.", upload.name));
+            }
+            Err(e) => {
+                self.told = None;
+                self.problem = Some(format!("{} was not added: {e}", upload.name));
+            }
+        }
+    }
+
     fn keep_picked_in_view(&mut self, view: &View) {
         let l = self.layout(view);
         let shown = rows_shown(&l, &view.metrics);
@@ -254,6 +365,42 @@ impl SavedScreen {
 
 fn g_name(game: &SavedGame) -> String {
     game.name()
+}
+
+/// The saved games listed, the folder's problem if it cannot be read, and
+/// the folder's name.
+fn list_of(ctx: &AppContext) -> (Vec<SavedGame>, Option<String>, String) {
+    match &ctx.saved_games {
+        Ok(saved) => match saved.list() {
+            Ok(games) => (games, None, saved.dir().display().to_string()),
+            Err(e) => (Vec::new(), Some(e.to_string()), saved.dir().display().to_string()),
+        },
+        Err(e) => (Vec::new(), Some(e.to_string()), String::new()),
+    }
+}
+
+/// Whether a record of `kind` of the game `id` holds only what one side
+/// of a Strategy Chess game saw: it lacks the other's setup, so it opens
+/// as a move list, not on a board.
+fn moves_only(kind: RecordKind, id: GameKind) -> bool {
+    kind != RecordKind::Full && id == GameKind::StrategyChess
+}
+
+/// Whether the record `text` opens as Replay would open it: its form is
+/// read, and a record that can be shown on a board is replayed through
+/// the rules with its final hash checked.
+fn opens(text: &str, ctx: &mut AppContext) -> Result<(), RecordError> {
+    let parsed = GameRecord::from_toml(text)?;
+    let Some(id) = GameKind::ALL.into_iter().find(|id| id.entry().key == parsed.record.game) else {
+        return Err(RecordError::at(
+            parsed.lines.game,
+            format!("`{}` is not a game of the launcher", parsed.record.game),
+        ));
+    };
+    if moves_only(parsed.record.kind, id) {
+        return Ok(());
+    }
+    open_record(id, text, Open::Replay, ctx).map(|_| ())
 }
 
 impl Screen for SavedScreen {
@@ -280,6 +427,21 @@ impl Screen for SavedScreen {
             }
             Reaction::Nothing => Command::None,
         }
+    }
+
+    fn update(&mut self, ctx: &mut AppContext, _dt: f32) -> Command {
+        if let Some(upload) = ctx.record_files.as_ref().and_then(|files| files.take_upload()) {
+            self.awaiting_upload = false;
+            self.take_upload(ctx, upload);
+        }
+        Command::None
+    }
+
+    fn wake_after(&self) -> Option<f32> {
+        // A picked file arrives from the browser with no input to wake us
+        // (a picker closed without a file sends nothing: the screen looks
+        // until it closes).
+        self.awaiting_upload.then_some(0.25)
     }
 
     fn draw(&self, ctx: &AppContext, view: &View, canvas: &mut Canvas) {
@@ -345,9 +507,10 @@ impl Screen for SavedScreen {
             self.draw_details(canvas, ctx, details, m);
         }
         let status = self.problem.clone().or_else(|| self.folder_problem.clone());
-        let (text, color) = match status {
-            Some(p) => (p, palette::WARNING),
-            None => (format!("Saved in {}", self.folder), palette::TEXT_DIM),
+        let (text, color) = match (status, &self.told) {
+            (Some(p), _) => (p, palette::WARNING),
+            (None, Some(told)) => (told.clone(), palette::TEXT),
+            (None, None) => (format!("Saved in {}", self.folder), palette::TEXT_DIM),
         };
         let lines = crate::text::wrap(&text, l.status.w, m.small, ctx.measure());
         for (k, line) in lines.iter().take(2).enumerate() {
@@ -355,7 +518,8 @@ impl Screen for SavedScreen {
             canvas.label(r, line, m.small, Weight::Regular, Align::Left, color);
         }
         let names = self.picked_game().map_or(["First", "Second"], |(_, _, id)| id.entry().seats);
-        let first_button = widgets.len() - 1 - ACTIONS.len();
+        let files = if self.with_files { FILE_ACTIONS.len() } else { 0 };
+        let first_button = widgets.len() - 1 - files - ACTIONS.len();
         for (k, w) in widgets[first_button..].iter().enumerate() {
             let label = match w.on_activate {
                 Some(SavedMsg::Back) => "Back".to_string(),
@@ -363,6 +527,8 @@ impl Screen for SavedScreen {
                 Some(SavedMsg::Replay) => "Replay".to_string(),
                 Some(SavedMsg::PlayOn(PlayOn::As(seat))) => format!("Play as {}", names[seat.index() & 1]),
                 Some(SavedMsg::PlayOn(PlayOn::TwoPlayers)) => "Two players".to_string(),
+                Some(SavedMsg::Upload) => "Upload".to_string(),
+                Some(SavedMsg::Download) => "Download".to_string(),
                 _ => String::new(),
             };
             let mut look = look_of(&widgets, first_button + k, self.focus, ctx);
@@ -524,6 +690,138 @@ mod tests {
         assert!(screen.problem().unwrap().contains("line 4"), "{:?}", screen.problem());
         assert!(!screen.allows(SavedMsg::Replay));
         assert!(matches!(screen.on_message(&mut ctx, SavedMsg::Replay), Command::None));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+    use crate::record_files::RecordFiles;
+    use game_core::{Game, Referee};
+    use headless::record::{SavedGames, full_record};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// The page's record files, in memory: what was downloaded, and the
+    /// files waiting to be taken.
+    #[derive(Default)]
+    struct FakeFiles {
+        downloaded: RefCell<Vec<(String, String)>>,
+        waiting: RefCell<Vec<Upload>>,
+        asked: RefCell<u32>,
+    }
+
+    impl RecordFiles for FakeFiles {
+        fn download(&self, name: &str, text: &str) -> Result<(), String> {
+            self.downloaded.borrow_mut().push((name.into(), text.into()));
+            Ok(())
+        }
+        fn ask_for_upload(&self) {
+            *self.asked.borrow_mut() += 1;
+        }
+        fn take_upload(&self) -> Option<Upload> {
+            let mut waiting = self.waiting.borrow_mut();
+            (!waiting.is_empty()).then(|| waiting.remove(0))
+        }
+    }
+
+    fn page_context(name: &str) -> (AppContext, Rc<FakeFiles>, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("boardsuite-saved-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut ctx = AppContext::for_tests();
+        ctx.saved_games = Ok(SavedGames::in_dir(&dir));
+        let files = Rc::new(FakeFiles::default());
+        ctx.record_files = Some(files.clone());
+        (ctx, files, dir)
+    }
+
+    /// A Stones game of two moves, as the desktop saves it.
+    fn stones_record() -> String {
+        let mut referee = Referee::new(stones::Stones::start(&stones::StonesRules::default(), &[]).unwrap());
+        for ply in 0..2 {
+            let seat = referee.position().to_move();
+            let mut moves = Vec::new();
+            referee.position().legal_moves(&mut moves);
+            let mv = moves[0];
+            referee.submit(seat, ply, mv).unwrap();
+        }
+        full_record(&referee, &[], Some(7)).unwrap().to_toml().unwrap()
+    }
+
+    fn upload(files: &FakeFiles, name: &str, text: Result<String, String>) {
+        files.waiting.borrow_mut().push(Upload { name: name.into(), text });
+    }
+
+    #[test]
+    fn the_desktop_has_no_file_buttons() {
+        let ctx = AppContext::for_tests();
+        let screen = SavedScreen::new(&ctx);
+        let widgets = screen.widgets(&View::of_size(1280.0, 800.0));
+        assert!(
+            widgets.iter().all(|w| !matches!(w.on_activate, Some(SavedMsg::Upload | SavedMsg::Download)))
+        );
+        assert_eq!(screen.wake_after(), None);
+    }
+
+    #[test]
+    fn an_uploaded_record_is_kept_and_downloads_as_it_came() {
+        let (mut ctx, files, dir) = page_context("good");
+        let mut screen = SavedScreen::new(&ctx);
+        for (w, h) in crate::screens::testing::SIZES {
+            let view = View::of_size(w, h);
+            crate::screens::testing::assert_laid_out(&screen.widgets(&view), view.rect);
+        }
+        assert!(screen.allows(SavedMsg::Upload));
+        assert!(!screen.allows(SavedMsg::Download), "nothing to download yet");
+        assert_eq!(screen.wake_after(), None, "nothing to look for yet");
+        screen.on_message(&mut ctx, SavedMsg::Upload);
+        assert_eq!(*files.asked.borrow(), 1, "Upload opens the file picker");
+        assert!(screen.wake_after().is_some(), "the screen looks for the picked file");
+
+        let text = stones_record();
+        upload(&files, "from-my-laptop.toml", Ok(text.clone()));
+        screen.update(&mut ctx, 0.1);
+        assert_eq!(screen.problem(), None);
+        assert_eq!(screen.games().len(), 1, "{:?}", screen.told());
+        assert!(screen.told().unwrap().starts_with("from-my-laptop.toml added"), "{:?}", screen.told());
+        assert_eq!(screen.wake_after(), None, "the file came");
+        assert!(screen.allows(SavedMsg::Replay));
+
+        screen.on_message(&mut ctx, SavedMsg::Download);
+        let downloaded = files.downloaded.borrow().clone();
+        assert_eq!(downloaded, [(screen.games()[0].name(), text)], "the same text, under its saved name");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_broken_or_changed_upload_is_refused_and_nothing_is_lost() {
+        let (mut ctx, files, dir) = page_context("bad");
+        let mut screen = SavedScreen::new(&ctx);
+        let good = stones_record();
+        upload(&files, "good.toml", Ok(good.clone()));
+        screen.update(&mut ctx, 0.1);
+        assert_eq!(screen.games().len(), 1);
+
+        // The final hash's first digit changed: it no longer matches.
+        let at = good.find("final_hash = \"").unwrap() + "final_hash = \"".len();
+        let mut changed = good.clone();
+        changed.replace_range(at..at + 1, if &good[at..at + 1] == "0" { "1" } else { "0" });
+        let cases = [
+            ("garbage.toml", Ok("this is not a record\n".to_string()), "line 1"),
+            ("changed.toml", Ok(changed), "hash"),
+            ("unknown.toml", Ok(good.replace("game = \"stones\"", "game = \"draughts\"")), "draughts"),
+            ("huge.toml", Err("the file is too big to be a saved game".to_string()), "too big"),
+        ];
+        for (name, text, why) in cases {
+            upload(&files, name, text);
+            screen.update(&mut ctx, 0.1);
+            let problem = screen.problem().unwrap_or_default();
+            assert!(problem.starts_with(&format!("{name} was not added: ")), "{problem}");
+            assert!(problem.contains(why), "{name}: {problem}");
+            assert_eq!(screen.games().len(), 1, "{name}: nothing kept, nothing lost");
+        }
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -5,6 +5,7 @@
 //!   the browser's storage and its random numbers.
 //! - [`storage`]: the settings and saved games kept in the browser's
 //!   storage.
+//! - [`files`]: record files downloaded from and uploaded to the page.
 //!
 //! The page starts at `open_page` (in the crate's root).
 //!
@@ -12,5 +13,6 @@
 //! clocks read the page's time (`clock`), and network play, which needs
 //! sockets a page does not have, is not offered (see `screens::labels::offered_here`).
 
+pub mod files;
 pub mod page;
 pub mod storage;

@@ -1,6 +1,6 @@
 //! The calls into the page's script, `boardsuite.js` (registered with
-//! miniquad's loader as a plugin): the browser's `localStorage` and
-//! `crypto.getRandomValues`. Text crosses as UTF-8 bytes in the wasm
+//! miniquad's loader as a plugin): the browser's `localStorage`,
+//! `crypto.getRandomValues`, and record files downloaded and uploaded. Text crosses as UTF-8 bytes in the wasm
 //! memory: a call that answers with text returns its length (-1: none),
 //! and [`take_held`] copies it out.
 
@@ -13,6 +13,9 @@ unsafe extern "C" {
     fn boardsuite_storage_keys(prefix: *const u8, prefix_len: usize) -> i32;
     fn boardsuite_take_held(out: *mut u8, len: usize);
     fn boardsuite_random_fill(out: *mut u8, len: usize);
+    fn boardsuite_download(name: *const u8, name_len: usize, text: *const u8, text_len: usize) -> i32;
+    fn boardsuite_upload_ask();
+    fn boardsuite_upload_take() -> i32;
 }
 
 /// The plugin version the script checks (`version` in `boardsuite.js`).
@@ -61,4 +64,26 @@ pub fn keys(prefix: &str) -> Vec<String> {
 pub fn fill_random(bytes: &mut [u8]) {
     // SAFETY: the script writes exactly `bytes.len()` bytes into the slice.
     unsafe { boardsuite_random_fill(bytes.as_mut_ptr(), bytes.len()) }
+}
+
+/// Gives the player `text` as a downloaded file called `name`; false when
+/// the browser refused.
+pub fn download(name: &str, text: &str) -> bool {
+    // SAFETY: the script only reads the given lengths at the pointers.
+    unsafe { boardsuite_download(name.as_ptr(), name.len(), text.as_ptr(), text.len()) == 1 }
+}
+
+/// Opens the browser's file picker; the file picked waits in the script
+/// for [`take_upload`].
+pub fn ask_for_upload() {
+    // SAFETY: no arguments; the script only opens a file picker.
+    unsafe { boardsuite_upload_ask() }
+}
+
+/// The next picked file the script has read, in the form
+/// `record_files::Upload::from_held` reads.
+pub fn take_upload() -> Option<String> {
+    // SAFETY: no arguments; the answer is read by `take_held`.
+    let len = unsafe { boardsuite_upload_take() };
+    take_held(len)
 }

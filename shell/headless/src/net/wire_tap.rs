@@ -5,7 +5,9 @@
 //! after the game, inspect [`WireTap::finish`]: proof by bytes, not by
 //! trusting our own encoder, that nothing hidden reached that client
 //! (boardgame.io once leaked hidden state on reconnect).
-//! [`record_bot_game`] plays a whole bot game with one seat tapped.
+//! [`record_bot_game`] plays a whole bot game with one seat tapped;
+//! [`WireTap::start_websocket`] makes the tapped seat a WebSocket client
+//! of the server (as a web page is), recording each message as a line.
 
 use super::bot::{Bot, BotConfig, BotError, BotReport, BotTable, MoveChooser};
 use super::view_trail::TrailKeeper;
@@ -43,6 +45,26 @@ impl WireTap {
             let up = std::thread::spawn(move || pump(&client2, &upstream2, None));
             pump(&upstream, &client, Some(&sink));
             let _ = up.join();
+        })?;
+        Ok(WireTap { addr, recorded, thread })
+    }
+
+    /// Listens on a free loopback port and carries its one connection's
+    /// lines to `server` over a WebSocket, one text message a line each
+    /// way; what the server sends is recorded as lines (each message and a
+    /// newline), so it reads back as a line client's bytes do.
+    pub fn start_websocket(server: SocketAddr) -> io::Result<WireTap> {
+        let listener = TcpListener::bind(("127.0.0.1", 0))?;
+        let addr = listener.local_addr()?;
+        let recorded = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&recorded);
+        let thread = std::thread::Builder::new().name("wire-tap-ws".into()).spawn(move || {
+            let Ok((client, _)) = listener.accept() else { return };
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()
+            else {
+                return;
+            };
+            runtime.block_on(websocket_bridge(client, server, &sink));
         })?;
         Ok(WireTap { addr, recorded, thread })
     }
@@ -104,6 +126,55 @@ fn pump(mut from: &TcpStream, mut to: &TcpStream, sink: Option<&Mutex<Vec<u8>>>)
     let _ = from.shutdown(Shutdown::Read);
 }
 
+/// Carries `client`'s lines to `server` over a WebSocket and back, keeping
+/// a copy of what the server sends in `sink`, until either side closes.
+async fn websocket_bridge(client: TcpStream, server: SocketAddr, sink: &Mutex<Vec<u8>>) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let _ = client.set_nodelay(true);
+    if client.set_nonblocking(true).is_err() {
+        return;
+    }
+    let Ok(client) = tokio::net::TcpStream::from_std(client) else { return };
+    let Ok((socket, _)) = tokio_tungstenite::connect_async(format!("ws://{server}/")).await else { return };
+    let (mut to_server, mut from_server) = socket.split();
+    let (client_in, mut client_out) = client.into_split();
+    let mut lines = tokio::io::BufReader::new(client_in).lines();
+    let up = async {
+        while let Ok(Some(line)) = lines.next_line().await {
+            if to_server.send(Message::text(line)).await.is_err() {
+                break;
+            }
+        }
+        let _ = to_server.close().await;
+    };
+    let down = async {
+        while let Some(Ok(message)) = from_server.next().await {
+            let Message::Text(text) = message else { continue };
+            let mut line = text.as_bytes().to_vec();
+            line.push(b'\n');
+            if let Ok(mut sink) = sink.lock() {
+                sink.extend_from_slice(&line);
+            }
+            if client_out.write_all(&line).await.is_err() {
+                break;
+            }
+        }
+        let _ = client_out.shutdown().await;
+    };
+    tokio::join!(up, down);
+}
+
+/// How the tapped seat reaches the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TapKind {
+    /// Newline-terminated lines on TCP, as a program's client does.
+    Lines,
+    /// One WebSocket message a line, as a web page does.
+    WebSocket,
+}
+
 /// Every byte the server sent to the tapped seat of a whole game, and
 /// those bytes read back as messages.
 #[derive(Debug)]
@@ -129,7 +200,24 @@ pub fn record_bot_game<G: Observe>(
     tap_creator: bool,
     make_chooser: fn() -> Box<dyn MoveChooser<G>>,
 ) -> Result<WireRecording, BotError> {
-    let tap = WireTap::start(server).map_err(|e| BotError::Closed(e.to_string()))?;
+    record_bot_game_over(TapKind::Lines, server, rules, seed, tap_creator, make_chooser)
+}
+
+/// [`record_bot_game`] with the tapped seat reaching the server as `kind`
+/// says.
+pub fn record_bot_game_over<G: Observe>(
+    kind: TapKind,
+    server: SocketAddr,
+    rules: G::Rules,
+    seed: u64,
+    tap_creator: bool,
+    make_chooser: fn() -> Box<dyn MoveChooser<G>>,
+) -> Result<WireRecording, BotError> {
+    let tap = match kind {
+        TapKind::Lines => WireTap::start(server),
+        TapKind::WebSocket => WireTap::start_websocket(server),
+    }
+    .map_err(|e| BotError::Closed(e.to_string()))?;
     let direct = server.to_string();
     let tapped = tap.addr().to_string();
     let (creator_addr, joiner_addr) = if tap_creator { (tapped, direct) } else { (direct, tapped) };

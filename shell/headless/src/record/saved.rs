@@ -147,14 +147,35 @@ impl SavedGames {
     /// returns the file.
     pub fn save(&self, record: &GameRecord, now: SystemTime) -> Result<PathBuf, RecordError> {
         let text = record.to_toml()?;
+        self.put_new(&record.game, &text, now)
+    }
+
+    /// Keeps a record file brought in from elsewhere (a file the player
+    /// uploads to the page): its text is read as a record first, and kept
+    /// as it is under a new name of its game and `now`, beside the games
+    /// saved here. A text too big or not a record is refused with its
+    /// problem, and nothing is written.
+    pub fn import(&self, text: &str, now: SystemTime) -> Result<PathBuf, RecordError> {
+        if text.len() as u64 > MAX_RECORD_BYTES {
+            return Err(RecordError::whole(format!(
+                "the file is too big to be a saved game ({} bytes)",
+                text.len()
+            )));
+        }
+        let parsed = GameRecord::from_toml(text)?;
+        self.put_new(&parsed.record.game, text, now)
+    }
+
+    /// Writes `text` to a new file named after `game` and `now`.
+    fn put_new(&self, game: &str, text: &str, now: SystemTime) -> Result<PathBuf, RecordError> {
         let dir = match &self.place {
             Place::Folder(dir) => dir,
             Place::Shelf(shelf, label) => {
                 for n in 1..1000 {
-                    let name = file_name(&record.game, now, n);
+                    let name = file_name(game, now, n);
                     if shelf.get(&name).is_none() {
                         shelf
-                            .put(&name, &text)
+                            .put(&name, text)
                             .map_err(|e| RecordError::whole(format!("cannot save {name}: {e}")))?;
                         return Ok(label.join(name));
                     }
@@ -165,11 +186,11 @@ impl SavedGames {
         std::fs::create_dir_all(dir)
             .map_err(|e| RecordError::whole(format!("cannot make the folder {}: {e}", dir.display())))?;
         for n in 1..1000 {
-            let path = dir.join(file_name(&record.game, now, n));
+            let path = dir.join(file_name(game, now, n));
             if path.exists() {
                 continue;
             }
-            write_file_safely(&path, &text)
+            write_file_safely(&path, text)
                 .map_err(|e| RecordError::whole(format!("cannot write {}: {e}", path.display())))?;
             return Ok(path);
         }
@@ -416,6 +437,26 @@ mod tests {
         assert!(games.read_text(&second).unwrap().contains("game = \"nim\""));
         assert!(games.read_text(Path::new("nowhere.toml")).is_err());
         assert_eq!(shelf.names().len(), 3);
+    }
+
+    #[test]
+    fn an_imported_record_is_kept_as_it_is_and_a_broken_one_is_refused() {
+        let shelf = Arc::new(MemoryShelf::default());
+        let games = SavedGames::on_shelf(shelf.clone(), "the browser's storage");
+        let t0 = UNIX_EPOCH + Duration::from_secs(1_764_000_000);
+        let text = format!("# brought from another computer\n{}", record(&["1-1"]).to_toml().unwrap());
+        let kept = games.import(&text, t0).unwrap();
+        assert_eq!(kept, Path::new("the browser's storage").join(file_name("nim", t0, 1)));
+        assert_eq!(games.read_text(&kept).unwrap(), text, "the text is kept byte for byte");
+        let again = games.import(&text, t0).unwrap();
+        assert_ne!(again, kept, "an import never writes over a game");
+
+        let broken = "format = 1\ngame = \"nim\"\nkind = \"sideways\"\nresult = \"none\"\n";
+        let err = games.import(broken, t0).unwrap_err();
+        assert_eq!(err.line, Some(3), "{err}");
+        let huge = "#".repeat(MAX_RECORD_BYTES as usize + 1);
+        assert!(games.import(&huge, t0).unwrap_err().to_string().contains("too big"));
+        assert_eq!(shelf.names().len(), 2, "nothing written for the refused ones");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use super::outbox::{self, Outbox};
 use super::room::{Room, line};
-use super::socket_lines::SocketLines;
+use super::transport::{self, LinesIn};
+use super::websocket;
 use super::{Shared, lock};
 use crate::net::line::LineError;
 use crate::net::secrets::same_secret;
@@ -35,11 +36,20 @@ fn deadline_after(wait: Duration) -> Instant {
     now.checked_add(wait).unwrap_or_else(|| now + Duration::from_secs(365 * 86_400))
 }
 
-/// Answers a connection over a limit with `reason` and closes it.
-pub(super) async fn refuse(mut stream: TcpStream, reason: &str) {
+/// Answers a connection over a limit with `reason` and closes it (a
+/// WebSocket client hears it as a message, after its handshake).
+pub(super) async fn refuse(mut stream: TcpStream, reason: &str, max_line: usize) {
     let refused = ServerMessage::Refused { reason: reason.into() };
+    let wait = Duration::from_millis(200);
+    if websocket::is_http(&stream, wait).await {
+        if let Some((_, mut out)) = transport::open(stream, max_line, wait).await {
+            let _ = out.send(&[line(&refused)], wait).await;
+            out.finish(wait).await;
+        }
+        return;
+    }
     let text = format!("{}\n", line(&refused));
-    let _ = timeout(Duration::from_millis(200), stream.write_all(text.as_bytes())).await;
+    let _ = timeout(wait, stream.write_all(text.as_bytes())).await;
     let _ = stream.shutdown().await;
 }
 
@@ -48,7 +58,13 @@ pub(super) async fn refuse(mut stream: TcpStream, reason: &str) {
 pub(super) async fn run(shared: Arc<Shared>, stream: TcpStream, id: u64, address: IpAddr) {
     let _ = stream.set_nodelay(true);
     let config = &shared.config;
-    let (read_half, write_half) = stream.into_split();
+    // A WebSocket's handshake counts towards the time to say hello.
+    let started = Instant::now();
+    let Some((mut reader, write_half)) =
+        transport::open(stream, config.max_line, config.handshake_timeout).await
+    else {
+        return;
+    };
     let kill = Arc::new(watch::channel(false).0);
     let (outbox, writer) = outbox::open(
         id,
@@ -58,7 +74,6 @@ pub(super) async fn run(shared: Arc<Shared>, stream: TcpStream, id: u64, address
         Arc::clone(&shared.counters.dropped),
     );
     let writer = tokio::spawn(writer.run(write_half));
-    let mut reader = SocketLines::new(read_half, config.max_line);
     let mut conn = Connection {
         shared: Arc::clone(&shared),
         address,
@@ -68,16 +83,16 @@ pub(super) async fn run(shared: Arc<Shared>, stream: TcpStream, id: u64, address
         killed: kill.subscribe(),
         stop: shared.stop.subscribe(),
     };
-    let linger = conn.serve(&mut reader).await;
+    let linger = conn.serve(&mut reader, started).await;
     conn.leave();
     drop(conn);
     // The writer sends what is queued (an error reply, say), then ends.
-    let _ = writer.await;
+    let out = writer.await.ok();
     if linger {
         // Our last words must not be lost to a reset when we close on
         // unread data: a client still sending its 10 MB line is read to
         // the end of it.
-        reader.drain(Duration::from_millis(250), Duration::from_secs(2), 16 << 20).await;
+        reader.drain(out, Duration::from_millis(250), Duration::from_secs(2), 16 << 20).await;
     }
 }
 
@@ -135,7 +150,7 @@ impl Connection {
     /// server stops first.
     async fn next_line(
         &mut self,
-        reader: &mut SocketLines,
+        reader: &mut LinesIn,
         deadline: Instant,
     ) -> Result<Result<String, LineError>, Silence> {
         let (killed, stop) = (&mut self.killed, &mut self.stop);
@@ -147,10 +162,11 @@ impl Connection {
     }
 
     /// Runs the session; returns whether to linger before closing.
-    async fn serve(&mut self, reader: &mut SocketLines) -> bool {
+    async fn serve(&mut self, reader: &mut LinesIn, started: Instant) -> bool {
         let config = &self.shared.config;
         let (handshake, idle, max_line) = (config.handshake_timeout, config.idle_timeout, config.max_line);
-        let hello = match self.next_line(reader, deadline_after(handshake)).await {
+        let hello_by = started.checked_add(handshake).unwrap_or_else(|| deadline_after(handshake));
+        let hello = match self.next_line(reader, hello_by).await {
             Ok(Ok(text)) => decode_client(&text).ok(),
             _ => return false,
         };

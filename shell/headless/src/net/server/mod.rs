@@ -1,5 +1,7 @@
 //! The referee server: many games by game code, each with its one
-//! `Referee`, over newline-delimited JSON on TCP.
+//! `Referee`, over newline-delimited JSON on TCP, or one JSON message a
+//! WebSocket message on the same port (a web page's client; see the
+//! `websocket` module).
 //!
 //! Connections are event-driven: a tokio runtime with a worker thread a
 //! core runs, per connection, a reader task (which runs the commands) and
@@ -25,6 +27,8 @@ pub mod file_limit;
 pub mod outbox;
 pub mod room;
 mod socket_lines;
+mod transport;
+mod websocket;
 
 use admission::Admission;
 use room::Room;
@@ -312,7 +316,7 @@ async fn accept_loop(shared: &Arc<Shared>, listener: TcpListener) {
                 });
             }
             Err(reason) => {
-                tokio::spawn(connection::refuse(stream, reason));
+                tokio::spawn(connection::refuse(stream, reason, shared.config.max_line));
             }
         }
     }

@@ -12,11 +12,11 @@
 //! lines, pings) slows to the pace its recipients read, rather than filling
 //! their queues and getting them dropped, however well they read.
 
+use super::transport::LinesOut;
+use super::websocket::Stall;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
-use tokio::net::tcp::OwnedWriteHalf;
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::{Receiver, Sender, channel};
 use tokio::sync::watch;
@@ -90,8 +90,8 @@ pub struct Writer {
 }
 
 /// Opens an outbox of `capacity` lines; `drop_count` counts clients
-/// dropped for not reading. Run the returned [`Writer`] on the socket's
-/// write half; `killed` is the connection's kill switch (see
+/// dropped for not reading. Run the returned [`Writer`] on the
+/// connection's sending half; `killed` is the connection's kill switch (see
 /// [`Outbox::kill`]).
 pub fn open(
     conn: u64,
@@ -120,8 +120,8 @@ impl Writer {
     /// Writes queued lines until every [`Outbox`] clone is gone (then what
     /// is queued is written and the write side shut down) or the
     /// connection is killed or a write fails or stalls (then the
-    /// connection is killed).
-    pub async fn run(mut self, mut out: OwnedWriteHalf) {
+    /// connection is killed). Gives back the sending half.
+    pub async fn run(mut self, mut out: LinesOut) -> LinesOut {
         let mut killed = self.kill.subscribe();
         let finished = tokio::select! {
             finished = self.write_all_lines(&mut out) => finished,
@@ -130,31 +130,32 @@ impl Writer {
         self.closed.store(true, Ordering::Relaxed);
         if finished {
             // Tell the peer we are done writing; the reader closes the rest.
-            let _ = out.shutdown().await;
+            out.finish(self.write_timeout).await;
         } else {
             self.kill.send_replace(true);
         }
+        out
     }
 
     /// True when the queue closed and everything was written.
-    async fn write_all_lines(&mut self, out: &mut OwnedWriteHalf) -> bool {
+    async fn write_all_lines(&mut self, out: &mut LinesOut) -> bool {
         let mut batch = Vec::new();
         while let Some(line) = self.lines.recv().await {
-            self.take(&mut batch, &line);
+            let mut bytes = self.take(&mut batch, line);
             // Batch whatever else is already queued into the same write.
-            while batch.len() < 64 * 1024 {
+            while bytes < 64 * 1024 {
                 match self.lines.try_recv() {
-                    Ok(more) => self.take(&mut batch, &more),
+                    Ok(more) => bytes += self.take(&mut batch, more),
                     Err(_) => break,
                 }
             }
-            match write_patiently(out, &batch, self.write_timeout).await {
-                Written::All => {}
-                Written::Stalled => {
+            match out.send(&batch, self.write_timeout).await {
+                Ok(()) => {}
+                Err(Stall::Stalled) => {
                     count_drop(&self.dropped, &self.drop_count);
                     return false;
                 }
-                Written::Failed => return false,
+                Err(Stall::Failed) => return false,
             }
             // An idle connection holds no buffer.
             batch = Vec::new();
@@ -162,30 +163,11 @@ impl Writer {
         true
     }
 
-    fn take(&self, batch: &mut Vec<u8>, line: &str) {
+    /// Takes a queued line into the batch; returns its length.
+    fn take(&self, batch: &mut Vec<Arc<str>>, line: Arc<str>) -> usize {
         self.queued.fetch_sub(1, Ordering::Relaxed);
-        batch.extend_from_slice(line.as_bytes());
-        batch.push(b'\n');
+        let len = line.len() + 1;
+        batch.push(line);
+        len
     }
-}
-
-/// How a write went.
-enum Written {
-    All,
-    /// No progress for the write timeout: the client is not reading.
-    Stalled,
-    /// The socket failed or closed.
-    Failed,
-}
-
-/// Writes all of `bytes`, each write allowed `timeout` to make progress.
-async fn write_patiently(out: &mut OwnedWriteHalf, mut bytes: &[u8], timeout: Duration) -> Written {
-    while !bytes.is_empty() {
-        match tokio::time::timeout(timeout, out.write(bytes)).await {
-            Ok(Ok(n)) if n > 0 => bytes = &bytes[n..],
-            Ok(_) => return Written::Failed,
-            Err(_) => return Written::Stalled,
-        }
-    }
-    Written::All
 }
