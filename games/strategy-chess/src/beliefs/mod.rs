@@ -51,22 +51,12 @@ pub struct BeliefModel {
     /// is the one piece that beats a Marshal, and players keep it where
     /// the Marshal goes. 1 ignores it.
     pub spy_near_marshal: f64,
-    /// How much likelier the Spy is, for an unknown enemy piece next to a
-    /// revealed enemy General: people keep the Spy beside the General (17
-    /// of the library's 30 setups), so that a Marshal that takes the
-    /// General is struck down by the Spy. 1 ignores it.
-    pub spy_by_general: f64,
 }
 
 impl BeliefModel {
     /// The hard facts only: every army that fits them is equally likely.
-    pub const UNIFORM: BeliefModel = BeliefModel {
-        setup_prior: 0.0,
-        behaviour: Behaviour::NONE,
-        flag_guard: 1.0,
-        spy_near_marshal: 1.0,
-        spy_by_general: 1.0,
-    };
+    pub const UNIFORM: BeliefModel =
+        BeliefModel { setup_prior: 0.0, behaviour: Behaviour::NONE, flag_guard: 1.0, spy_near_marshal: 1.0 };
 
     /// The model the computer player uses (the figures behind it are in
     /// docs/strategy-chess-ai.md).
@@ -75,7 +65,6 @@ impl BeliefModel {
         behaviour: Behaviour { approach: 1.0, hunt_marshal: 8.0, flee: 2.0, stand: 1.0, idle: 1.0 },
         flag_guard: 3.0,
         spy_near_marshal: 4.0,
-        spy_by_general: 4.0,
     };
 
     /// The model a search with this much insight draws by (see
@@ -163,18 +152,6 @@ impl Beliefs {
                 if behaviour::distance(belief.square, marshal) <= 2 {
                     belief.weight[Rank::Spy.index()] *= model.spy_near_marshal;
                 }
-            }
-        }
-        // The enemy's revealed General, and the pieces beside it.
-        let general = view.squares().find_map(|(square, seen)| match seen {
-            Seen::Piece(p) if p.colour == enemy && p.rank == Some(Rank::General) && p.facts.revealed => {
-                Some(square)
-            }
-            _ => None,
-        });
-        if let Some(general) = general {
-            for belief in pieces.iter_mut().filter(|b| b.square.is_next_to(general)) {
-                belief.weight[Rank::Spy.index()] *= model.spy_by_general;
             }
         }
         Beliefs { enemy, pieces, known_bombs, flag_guard: model.flag_guard }
