@@ -30,9 +30,8 @@
 //!   at the Bomb wall round our Flag is an alarm, a Captain there is not.
 //!   The Marshal hunts only when nothing else can (sent into the enemy's
 //!   camp, it meets the Spy);
-//! - **a guard by the Flag:** the nearer a piece that beats a Miner stands
-//!   to the squares from which one's Flag is breached, the better
-//!   ([`guard`]);
+//! - **a guard by the Flag:** a piece that beats a Miner within two steps
+//!   of one's Flag while the enemy has Miners ([`FLAG_GUARD`]);
 //! - **luck taken out:** in search positions, what strikes on unknown
 //!   pieces won or lost beyond their odds ([`crate::odds`]).
 //!
@@ -47,8 +46,6 @@ use crate::game::StrategyChess;
 use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::square::{LAND, NEIGHBOUR, bit, next_to, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
-
-pub mod guard;
 
 /// The value of each rank, strongest first (Marshal .. Flag).
 pub const RANK_VALUE: [i32; RANK_COUNT] = [400, 300, 200, 140, 90, 60, 40, 50, 25, 30, 30, 0];
@@ -82,6 +79,11 @@ pub const HUNT_RANGE: i32 = 18;
 /// Flag is and only guesses the other (in each sample), so averaged over
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
+
+/// Bonus for keeping a piece that beats a Miner within two steps of one's
+/// Flag while the enemy has Miners: a Miner that takes a Bomb of the wall
+/// then stands next to it.
+pub const FLAG_GUARD: i32 = 30;
 
 /// Without a `no_capture_limit`, the quiet plies after which the value
 /// starts to shrink, and over which it shrinks to [`STALL_SHARE`].
@@ -160,6 +162,21 @@ impl StrategyChess {
             mined |= next_to(mined) & LAND;
         }
         0
+    }
+
+    /// [`FLAG_GUARD`] if `colour` keeps a movable piece other than a Scout
+    /// or a Miner within two steps of its Flag while the enemy has Miners.
+    /// (The Spy counts too, though a Miner beats it.)
+    fn flag_guard(&self, colour: Colour) -> i32 {
+        if self.remaining[colour.opponent().index()][Rank::Miner.index()] == 0 {
+            return 0;
+        }
+        let Some(flag) = squares_of(self.board.flags(colour)).next() else {
+            return 0;
+        };
+        let near = next_to(next_to(flag.bit()) & LAND) & LAND;
+        let guards = self.board.mobile(colour) & !self.board.scouts(colour) & !self.board.miners(colour);
+        if near & guards != 0 { FLAG_GUARD } else { 0 }
     }
 
     /// The best revealed enemy piece the side to move can strike and beat.
@@ -340,6 +357,23 @@ to_move: red
         assert_eq!(hunt(". . . . r5 . . . . .", walled), 0, "no way in but through a Bomb");
         // With f10 open, round the wall: e7 f7 f8 f9 f10 e10.
         assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
+    }
+
+    /// A guard two steps from the Flag counts while the enemy has Miners.
+    #[test]
+    fn a_guard_by_the_flag_counts_while_miners_live() {
+        let game = |red_second_rank: &str, blue_miner: &str| {
+            let text = format!(
+                ". . . . bF . . . . .\n. . . . . . . . . {blue_miner}\n. . . . . . . . . .\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n{red_second_rank}\n. . . . rF . . . . .\nto_move: red\n"
+            );
+            StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
+        };
+        let near = ". . . r7 . . . . . .";
+        let far = "r7 . . . . . . . . .";
+        assert_eq!(game(near, "b8").flag_guard(Colour::Red), FLAG_GUARD, "d2 is two steps from e1");
+        assert_eq!(game(far, "b8").flag_guard(Colour::Red), 0, "a2 is four");
+        assert_eq!(game(near, "b9").flag_guard(Colour::Red), 0, "no enemy Miner left");
+        assert_eq!(game(". . . r9 . . . . . .", "b8").flag_guard(Colour::Red), 0, "a Scout loses to a Miner");
     }
 
     /// Towards the limit the lead shrinks to a draw's 0; without a limit,
