@@ -85,13 +85,6 @@ pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 /// then stands next to it.
 pub const FLAG_GUARD: i32 = 30;
 
-/// Without a `no_capture_limit`, the quiet plies after which the value
-/// starts to shrink, and over which it shrinks to [`STALL_SHARE`].
-pub const STALL_PLIES: u32 = 100;
-/// Without a `no_capture_limit`, the share (in percent) of the value left
-/// after a long stall.
-pub const STALL_SHARE: u32 = 50;
-
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
         let own = self.remaining[colour.index()];
@@ -213,22 +206,10 @@ impl StrategyChess {
     /// of `no_capture_limit` on, linearly to 0 at the limit, where the game
     /// is drawn. A battle starts the count again, so the side ahead sees
     /// its lead back by fighting, and the side behind gains by stalling.
-    ///
-    /// Without a limit a game can still be stalled for ever (two searches
-    /// that see nothing in reach move a piece to and fro), so the value
-    /// shrinks all the same, but only to half ([`STALL_SHARE`]) over
-    /// [`STALL_PLIES`] quiet plies from [`STALL_PLIES`] on: the side ahead
-    /// fights for its lead, yet never throws a piece away to end a stall
-    /// that no rule will end as a draw.
     fn towards_the_limit(&self, value: i32) -> i32 {
         let limit = self.flags.no_capture_limit;
-        if limit == 0 {
-            let over = self.quiet_plies.saturating_sub(STALL_PLIES).min(STALL_PLIES);
-            let kept = 100 * STALL_PLIES - (100 - STALL_SHARE) * over;
-            return (i64::from(value) * i64::from(kept) / i64::from(100 * STALL_PLIES)) as i32;
-        }
         let half = limit / 2;
-        if self.quiet_plies <= half {
+        if limit == 0 || self.quiet_plies <= half {
             return value;
         }
         let left = limit.saturating_sub(self.quiet_plies);
@@ -374,27 +355,6 @@ to_move: red
         assert_eq!(game(far, "b8").flag_guard(Colour::Red), 0, "a2 is four");
         assert_eq!(game(near, "b9").flag_guard(Colour::Red), 0, "no enemy Miner left");
         assert_eq!(game(". . . r9 . . . . . .", "b8").flag_guard(Colour::Red), 0, "a Scout loses to a Miner");
-    }
-
-    /// Towards the limit the lead shrinks to a draw's 0; without a limit,
-    /// only to half.
-    #[test]
-    fn a_long_stall_shrinks_the_lead() {
-        let mut game = position(".");
-        let lead = |game: &StrategyChess| game.evaluate(Seat::FIRST);
-        let full = lead(&game);
-        assert!(full > 300, "Red is a Marshal up: {full}");
-        game.quiet_plies = 150;
-        assert_eq!(lead(&game), full / 2, "half-way from 100 to the limit of 200");
-        game.quiet_plies = 200;
-        assert_eq!(lead(&game), 0);
-        game.flags.no_capture_limit = 0;
-        game.quiet_plies = STALL_PLIES;
-        assert_eq!(lead(&game), full);
-        game.quiet_plies = STALL_PLIES * 3 / 2;
-        assert_eq!(lead(&game), full * 3 / 4);
-        game.quiet_plies = STALL_PLIES * 5;
-        assert_eq!(lead(&game), full * STALL_SHARE as i32 / 100);
     }
 
     /// The best threat by its definition: every mobile piece of the side to
