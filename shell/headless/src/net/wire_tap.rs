@@ -31,11 +31,7 @@ impl WireTap {
     /// Listens on a free loopback port and forwards its one connection to
     /// `server`.
     pub fn start(server: SocketAddr) -> io::Result<WireTap> {
-        let listener = TcpListener::bind(("127.0.0.1", 0))?;
-        let addr = listener.local_addr()?;
-        let recorded = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&recorded);
-        let thread = std::thread::Builder::new().name("wire-tap".into()).spawn(move || {
+        WireTap::spawn("wire-tap", move |listener, sink| {
             let Ok((client, _)) = listener.accept() else { return };
             let Ok(upstream) = TcpStream::connect(server) else { return };
             // Forward each line at once, as the server and client do.
@@ -45,8 +41,7 @@ impl WireTap {
             let up = std::thread::spawn(move || pump(&client2, &upstream2, None));
             pump(&upstream, &client, Some(&sink));
             let _ = up.join();
-        })?;
-        Ok(WireTap { addr, recorded, thread })
+        })
     }
 
     /// Listens on a free loopback port and carries its one connection's
@@ -54,18 +49,27 @@ impl WireTap {
     /// way; what the server sends is recorded as lines (each message and a
     /// newline), so it reads back as a line client's bytes do.
     pub fn start_websocket(server: SocketAddr) -> io::Result<WireTap> {
-        let listener = TcpListener::bind(("127.0.0.1", 0))?;
-        let addr = listener.local_addr()?;
-        let recorded = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&recorded);
-        let thread = std::thread::Builder::new().name("wire-tap-ws".into()).spawn(move || {
+        WireTap::spawn("wire-tap-ws", move |listener, sink| {
             let Ok((client, _)) = listener.accept() else { return };
             let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()
             else {
                 return;
             };
             runtime.block_on(websocket_bridge(client, server, &sink));
-        })?;
+        })
+    }
+
+    /// Listens on a free loopback port and runs `carry` on a thread named
+    /// `name` with the listener and the record of what the server sends.
+    fn spawn(
+        name: &str,
+        carry: impl FnOnce(TcpListener, Arc<Mutex<Vec<u8>>>) + Send + 'static,
+    ) -> io::Result<WireTap> {
+        let listener = TcpListener::bind(("127.0.0.1", 0))?;
+        let addr = listener.local_addr()?;
+        let recorded = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&recorded);
+        let thread = std::thread::Builder::new().name(name.into()).spawn(move || carry(listener, sink))?;
         Ok(WireTap { addr, recorded, thread })
     }
 
