@@ -1,6 +1,8 @@
 //! The bridge between the network client and a play screen's
-//! [`RemoteLink`]: its own thread, channels on both sides, so the frame
-//! loop never waits on the network.
+//! [`RemoteLink`]: channels on both sides, so the frame loop never waits
+//! on the network. On the desktop the bridge runs on its own thread; in a
+//! web page, which has no threads, the frame loop steps it each frame
+//! (`net::pump`). Both drive the same [`running::Running`].
 //!
 //! [`Bridge::open`] connects, creates or joins a game, sends this seat's
 //! setup if the game wants one, and reports [`BridgeEvent::Seated`] (with
@@ -18,21 +20,22 @@
 //! A seat that loses its connection in the middle of a game comes back by
 //! itself: the bridge reconnects with the seat's token for as long as the
 //! server keeps the seat (its grace period), and the server resends the
-//! view.
+//! view ([`reconnect`]).
 //!
 //! The bridge keeps a [`SeatLog`] of what the seat was sent (its own
 //! setup, the moves in public notation, the result): the screen saves it.
 
-use crate::play::remote::{LocalEvent, RemoteEvent, RemoteLink, RemoteMove, SharedLog};
+mod reconnect;
+pub mod running;
+
+use crate::play::remote::RemoteLink;
 use crate::wake::Wake;
-use game_core::rng::{GameRng, seeded};
-use game_core::{Finish, Observe, Outcome, Seat};
-use headless::net::client::{Client, ClientConfig, ClientEvent};
-use headless::protocol::{ClientMessage, Ending, ErrorKind, ServerMessage};
-use headless::record::SeatLog;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use game_core::rng::seeded;
+use game_core::{Observe, Seat};
+use running::Running;
+pub use running::finish_of;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
 
 /// How a bridge takes its seat.
 #[derive(Clone, Debug)]
@@ -156,36 +159,18 @@ impl<G: Observe> Bridge<G> {
     ) -> Bridge<G> {
         let (event_tx, events) = channel();
         let (commands, command_rx) = channel();
-        let client = Client::connect(addr, ClientConfig::default());
-        let failed = event_tx.clone();
-        let addr = addr.to_string();
-        let failed_wake = Arc::clone(&wake);
-        let spawned = std::thread::Builder::new().name("gui-net-bridge".into()).spawn(move || {
-            let mut bridge = Running::<G> {
-                addr,
-                client,
-                events: event_tx,
-                commands: command_rx,
-                wake,
-                rng: seeded(seed),
-                seat: None,
-                token: None,
-                setup: setup.and_then(|s| serde_json::to_value(s).ok()),
-                link: None,
-                history: Vec::new(),
-                view: None,
-                pending: None,
-                log: Arc::new(Mutex::new(SeatLog::new())),
-                over: false,
-            };
-            bridge.run(request);
-            drop(bridge);
-            drop(keep);
-        });
-        if let Err(e) = spawned {
-            let _ = failed.send(BridgeEvent::Failed(format!("cannot start the network thread: {e}")));
-            failed_wake();
-        }
+        let setup = setup.and_then(|s| serde_json::to_value(s).ok());
+        let running = Running::<G, _>::new(
+            addr,
+            connections(),
+            request,
+            setup,
+            seeded(seed),
+            event_tx,
+            command_rx,
+            wake,
+        );
+        run(running, keep);
         Bridge { events, commands }
     }
 
@@ -205,310 +190,76 @@ impl<G: Observe> Bridge<G> {
     }
 }
 
-/// The bridge's ends of a play screen's link.
-type ScreenEnds<G> = (Sender<RemoteEvent<G>>, Receiver<LocalEvent<<G as game_core::Game>::Move>>);
-
-/// The bridge thread's state.
-struct Running<G: Observe> {
-    addr: String,
-    client: Client,
-    events: Sender<BridgeEvent<G>>,
-    commands: Receiver<NetCommand>,
-    wake: Wake,
-    rng: GameRng,
-    seat: Option<Seat>,
-    /// The game code and this seat's token, for reconnecting.
-    token: Option<(String, String)>,
-    /// This seat's setup as JSON, until sent.
-    setup: Option<serde_json::Value>,
-    /// The screen's side of the link, while it is open.
-    link: Option<ScreenEnds<G>>,
-    /// Moves seen before the game started (after a rejoin).
-    history: Vec<RemoteMove<G::Move>>,
-    view: Option<G::View>,
-    /// A move announced, waiting for the view that follows it.
-    pending: Option<RemoteMove<G::Move>>,
-    log: SharedLog,
-    /// The game is over (a lost connection then needs no reconnecting).
-    over: bool,
-}
-
-/// How often the bridge looks at the screen's side when the server is
-/// quiet.
+/// How often the bridge thread looks at the screen's side when the
+/// server is quiet.
+#[cfg(not(target_arch = "wasm32"))]
 const TICK: Duration = Duration::from_millis(15);
 
-/// How long a lost seat tries to reconnect, and how often.
-const RECONNECT_FOR: Duration = Duration::from_secs(60);
-const RECONNECT_EVERY: Duration = Duration::from_secs(2);
+/// The desktop's connections: the threaded client over TCP.
+#[cfg(not(target_arch = "wasm32"))]
+fn connections() -> crate::net::connection::Dial<headless::net::client::Client> {
+    crate::net::connection::dial_tcp()
+}
 
-/// The game's ending as game-core names it.
-pub fn finish_of(ending: Ending, outcome: Outcome) -> Finish {
-    match ending {
-        Ending::Rules => Finish::Rules(outcome),
-        Ending::Resigned { seat } => Finish::Resigned(seat),
-        Ending::DrawAgreed => Finish::DrawAgreed,
-        Ending::Abandoned { seat } => Finish::Abandoned(seat),
+/// A page's connections: the browser's WebSocket, polled.
+#[cfg(target_arch = "wasm32")]
+fn connections() -> crate::net::connection::Dial<crate::web::socket::PageClient> {
+    crate::web::socket::dial_websocket()
+}
+
+/// Runs the bridge on its own thread until it ends, then drops `keep`.
+#[cfg(not(target_arch = "wasm32"))]
+fn run<G: Observe, C: crate::net::connection::Connection + Send + 'static>(
+    mut running: Running<G, C>,
+    keep: Box<dyn Send>,
+) {
+    let failed = running.events.clone();
+    let failed_wake = std::sync::Arc::clone(&running.wake);
+    let spawned = std::thread::Builder::new().name("gui-net-bridge".into()).spawn(move || {
+        while running.step(crate::clock::Instant::now(), TICK) != running::Step::Ended {}
+        drop(running);
+        drop(keep);
+    });
+    if let Err(e) = spawned {
+        let _ = failed.send(BridgeEvent::Failed(format!("cannot start the network thread: {e}")));
+        failed_wake();
     }
 }
 
-/// Whether a refusal answers a move (rather than a chat line or an offer).
-fn refuses_a_move(kind: ErrorKind) -> bool {
-    matches!(
-        kind,
-        ErrorKind::WrongPly
-            | ErrorKind::Illegal
-            | ErrorKind::NotYourTurn
-            | ErrorKind::Notation
-            | ErrorKind::GameOver
-    )
+/// Steps the bridge in every frame (see [`crate::net::pump`]) until it
+/// ends, then drops `keep`.
+#[cfg(target_arch = "wasm32")]
+fn run<G: Observe, C: crate::net::connection::Connection + 'static>(
+    mut running: Running<G, C>,
+    keep: Box<dyn Send>,
+) {
+    /// The most steps in one frame: every message that arrived, and then some.
+    const STEPS_A_FRAME: usize = 256;
+    crate::net::pump::spawn(move || {
+        let _keep = &keep;
+        for _ in 0..STEPS_A_FRAME {
+            match running.step(crate::clock::Instant::now(), Duration::ZERO) {
+                running::Step::Busy => {}
+                running::Step::Idle => return true,
+                running::Step::Ended => return false,
+            }
+        }
+        true
+    });
 }
 
-impl<G: Observe> Running<G> {
-    fn run(&mut self, request: SeatRequest) {
-        let message = match request {
-            SeatRequest::Create { rules } => {
-                ClientMessage::Create { game: G::NAME.to_string(), rules, seat: None }
-            }
-            SeatRequest::Join { code } => ClientMessage::Join { code },
-        };
-        self.client.send(message);
-        loop {
-            match self.client.next_event(TICK) {
-                Some(ClientEvent::Message(message)) => self.on_message(message),
-                Some(ClientEvent::Connected { .. }) => {}
-                Some(ClientEvent::Closed { reason }) => {
-                    if self.link.is_some() && !self.over && self.reconnect(&reason) {
-                        continue;
-                    }
-                    self.to_screen(RemoteEvent::Closed { reason: reason.clone() });
-                    self.to_lobby(BridgeEvent::Failed(reason));
-                    return;
-                }
-                None => {}
-            }
-            if !self.forward_commands() {
-                self.client.close();
-                return;
-            }
-        }
-    }
-
-    /// Tries to take the seat back after a lost connection; true once the
-    /// new connection is open and asked for the seat.
-    fn reconnect(&mut self, reason: &str) -> bool {
-        let Some((code, token)) = self.token.clone() else { return false };
-        self.to_screen(RemoteEvent::Notice(format!("Connection lost ({reason}); reconnecting…")));
-        let until = Instant::now() + RECONNECT_FOR;
-        while Instant::now() < until {
-            let client = Client::connect(self.addr.clone(), ClientConfig::default());
-            client.send(ClientMessage::Reconnect { code: code.clone(), token: token.clone() });
-            // The first answer tells whether the seat is ours again.
-            let answer = client.next_event(Duration::from_secs(5));
-            let answer = match answer {
-                Some(ClientEvent::Connected { .. }) => client.next_event(Duration::from_secs(5)),
-                other => other,
-            };
-            match answer {
-                Some(ClientEvent::Message(message @ ServerMessage::Seated { .. })) => {
-                    self.client = client;
-                    self.pending = None;
-                    self.to_screen(RemoteEvent::Notice("Reconnected".into()));
-                    self.on_message(message);
-                    return true;
-                }
-                Some(ClientEvent::Message(ServerMessage::Error { reason, .. })) => {
-                    self.to_screen(RemoteEvent::Notice(format!("Cannot take the seat back: {reason}")));
-                    return false;
-                }
-                _ => {}
-            }
-            if !self.screen_still_there() {
-                return false;
-            }
-            std::thread::sleep(RECONNECT_EVERY);
-        }
-        false
-    }
-
-    /// Whether the play screen is still there. What it sends meanwhile is
-    /// dropped: a move sent while the connection is down is answered by
-    /// the view the server resends, and the player moves again.
-    fn screen_still_there(&self) -> bool {
-        let Some((_, rx)) = &self.link else { return false };
-        loop {
-            match rx.try_recv() {
-                Ok(LocalEvent::Leave) | Err(TryRecvError::Disconnected) => return false,
-                Ok(_) => {}
-                Err(TryRecvError::Empty) => return true,
-            }
-        }
-    }
-
-    fn to_screen(&self, event: RemoteEvent<G>) {
-        if let Some((tx, _)) = &self.link
-            && tx.send(event).is_ok()
-        {
-            (self.wake)();
-        }
-    }
-
-    fn to_lobby(&self, event: BridgeEvent<G>) {
-        if self.events.send(event).is_ok() {
-            (self.wake)();
-        }
-    }
-
-    /// Forwards the lobby's and the screen's commands; false once the
-    /// screen has gone.
-    fn forward_commands(&mut self) -> bool {
-        loop {
-            match self.commands.try_recv() {
-                Ok(NetCommand::Setup(setup)) => {
-                    self.log_lock().own_setup(&setup);
-                    self.client.send(ClientMessage::Setup { setup });
-                }
-                Ok(NetCommand::Chat(text)) => {
-                    self.client.send(ClientMessage::Chat { text });
-                }
-                Ok(NetCommand::OfferDraw) => {
-                    self.client.send(ClientMessage::OfferDraw);
-                }
-                Ok(NetCommand::AcceptDraw) => {
-                    self.client.send(ClientMessage::AcceptDraw);
-                }
-                // Dropped before the game started: nobody waits for it.
-                Err(TryRecvError::Disconnected) if self.link.is_none() => return false,
-                Err(_) => break,
-            }
-        }
-        let Some((_, rx)) = &self.link else { return true };
-        loop {
-            let message = match rx.try_recv() {
-                Ok(LocalEvent::Move { ply, mv }) => {
-                    let Some(view) = &self.view else { continue };
-                    // Notation is public: any position consistent with the
-                    // view writes the move the same way.
-                    let notation = G::sample(view, &mut self.rng).format_move(mv);
-                    ClientMessage::Move { ply, notation }
-                }
-                Ok(LocalEvent::Resign) => ClientMessage::Resign,
-                Ok(LocalEvent::Chat(text)) => ClientMessage::Chat { text },
-                Ok(LocalEvent::OfferDraw) => ClientMessage::OfferDraw,
-                Ok(LocalEvent::AcceptDraw) => ClientMessage::AcceptDraw,
-                Ok(LocalEvent::Claim) => ClientMessage::ClaimAbandoned,
-                Ok(LocalEvent::Leave) | Err(TryRecvError::Disconnected) => return false,
-                Err(TryRecvError::Empty) => return true,
-            };
-            self.client.send(message);
-        }
-    }
-
-    fn log_lock(&self) -> std::sync::MutexGuard<'_, SeatLog> {
-        self.log.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn on_message(&mut self, message: ServerMessage) {
-        self.log_lock().observe(&message);
-        match message {
-            ServerMessage::Seated { game, code, seat, token, rules, setup_required } => {
-                if game != G::NAME {
-                    let reason = format!("game {code} is a game of {game}, not {}", G::NAME);
-                    self.to_lobby(BridgeEvent::Failed(reason));
-                    self.client.close();
-                    return;
-                }
-                self.seat = Some(seat);
-                self.token = Some((code.clone(), token));
-                let mut setup_wanted = setup_required;
-                if setup_required && let Some(setup) = self.setup.take() {
-                    self.log_lock().own_setup(&setup);
-                    self.client.send(ClientMessage::Setup { setup });
-                    setup_wanted = false;
-                }
-                self.to_lobby(BridgeEvent::Seated { code, seat, rules, setup_wanted });
-            }
-            ServerMessage::OpponentJoined { .. } => self.to_lobby(BridgeEvent::OpponentJoined),
-            ServerMessage::History { moves } => {
-                self.history = moves
-                    .into_iter()
-                    .map(|m| RemoteMove { seat: m.seat, mv: None, notation: m.notation })
-                    .collect();
-            }
-            ServerMessage::MovePlayed { seat, notation, .. } => {
-                let mv =
-                    self.view.as_ref().and_then(|v| G::sample(v, &mut self.rng).parse_move(&notation).ok());
-                self.pending = Some(RemoteMove { seat, mv, notation });
-            }
-            ServerMessage::View { view, .. } => {
-                let view: G::View = match serde_json::from_value(view) {
-                    Ok(view) => view,
-                    Err(e) => {
-                        self.to_screen(RemoteEvent::Notice(format!(
-                            "the server sent a view we cannot read: {e}"
-                        )));
-                        return;
-                    }
-                };
-                self.view = Some(view.clone());
-                match (&self.link, self.seat) {
-                    (Some(_), _) => {
-                        let played = self.pending.take();
-                        self.to_screen(RemoteEvent::Update { view, played });
-                    }
-                    (None, Some(seat)) => {
-                        let (to_screen, incoming) = channel();
-                        let (outgoing, from_screen) = channel();
-                        let history = std::mem::take(&mut self.history);
-                        let log = Arc::clone(&self.log);
-                        let link = RemoteLink { seat, view, history, incoming, outgoing, log };
-                        self.link = Some((to_screen, from_screen));
-                        self.to_lobby(BridgeEvent::Ready(link));
-                    }
-                    (None, None) => {}
-                }
-            }
-            ServerMessage::GameOver { ending, outcome } => {
-                self.over = true;
-                if let Some(view) = self.view.clone() {
-                    let finish = finish_of(ending, outcome);
-                    self.to_screen(RemoteEvent::Finished { view, outcome, finish });
-                }
-            }
-            ServerMessage::Error { kind, reason } => {
-                if self.link.is_some() {
-                    self.to_screen(RemoteEvent::Refused { reason, was_move: refuses_a_move(kind) });
-                } else if matches!(kind, ErrorKind::BadSetup | ErrorKind::BadChat | ErrorKind::NotStarted) {
-                    self.to_lobby(BridgeEvent::Refused(reason));
-                } else {
-                    self.to_lobby(BridgeEvent::Failed(reason));
-                }
-            }
-            ServerMessage::Refused { reason } => self.to_lobby(BridgeEvent::Failed(reason)),
-            ServerMessage::Chat { from, text } => {
-                self.to_screen(RemoteEvent::Chat { from, text: text.clone() });
-                self.to_lobby(BridgeEvent::Chat { from, text });
-            }
-            ServerMessage::DrawOffered { by } => {
-                self.to_screen(RemoteEvent::DrawOffered { by });
-                self.to_lobby(BridgeEvent::DrawOffered);
-            }
-            ServerMessage::OpponentDisconnected { seat, grace_ms } => {
-                self.to_screen(RemoteEvent::OpponentLeft { seat, grace: Duration::from_millis(grace_ms) });
-            }
-            ServerMessage::OpponentReconnected { seat } => {
-                self.to_screen(RemoteEvent::OpponentBack { seat });
-            }
-            ServerMessage::SetupAccepted | ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => {}
-        }
-    }
-}
+#[cfg(test)]
+mod stepped_tests;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::remote::{LocalEvent, RemoteEvent};
     use crate::wake::no_wake;
-    use game_core::{Game, SeatView};
+    use game_core::{Finish, Game, SeatView};
     use headless::net::server::{ServerConfig, start};
+    use headless::protocol::Ending;
+    use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use stones::Stones;
 
