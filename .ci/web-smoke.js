@@ -14,12 +14,18 @@
 //   - reloads the page and checks the settings are still stored;
 //   - in Saved games, downloads the saved game (the file must hold the
 //     stored text), then uploads a good record file through the file
-//     picker (kept) and a broken one (refused, nothing lost).
+//     picker (kept) and a broken one (refused, nothing lost);
+//   - network play: hosts a Stones game on `boardsuite serve` (at
+//     127.0.0.1:$SERVE_PORT, address typed into the lobby), reads the game
+//     code the page writes to its console, lets `$BOARDSUITE bot` join it
+//     at level 1, and plays by clicks until the bot reports the end; the
+//     page must show the result panel.
 // Screenshots go to OUT_DIR. Any failure exits non-zero.
 "use strict";
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
+const { spawn } = require("child_process");
 const { launch, sleep, readPng, closeAndForget } = require("./web-cdp.js");
 
 // Click targets and probes in a 1280x800 page, as in a 1280x800 window.
@@ -28,6 +34,7 @@ const { launch, sleep, readPng, closeAndForget } = require("./web-cdp.js");
 const POINT = {
     CARD_STONES: [640, 420],
     MODE_COMPUTER: [870, 162],
+    MODE_HOST: [870, 433],
     SETUP_LEVEL_LESS: [330, 249],
     SETUP_START: [1142, 756],
     STONES_PILE_1: [208, 535],
@@ -248,6 +255,76 @@ async function main() {
         if ((await stonesGames()) !== 2) fail("the broken record changed the saved games");
         log("uploaded a record (kept) and a broken one (refused)");
         fs.rmSync(downloads, { recursive: true, force: true });
+
+        // --- Network play: the page hosts on serve, a bot joins -----------
+        const servePort = process.env.SERVE_PORT;
+        const boardsuite = process.env.BOARDSUITE;
+        if (!servePort || !boardsuite) fail("SERVE_PORT and BOARDSUITE name the server for network play");
+        const hosting = new Promise((resolve) => browser.on((m) => {
+            if (m.method !== "Runtime.consoleAPICalled") return;
+            const said = m.params.args.map((a) => a.value).join(" ");
+            const found = /hosting stones game ([A-Z0-9]+) at (\S+)/.exec(said);
+            if (found) resolve({ code: found[1], at: found[2] });
+        }));
+        const key = async (key, code, keyCode) => {
+            await page("Input.dispatchKeyEvent", { type: "rawKeyDown", key, code, windowsVirtualKeyCode: keyCode });
+            await sleep(30);
+            await page("Input.dispatchKeyEvent", { type: "keyUp", key, code, windowsVirtualKeyCode: keyCode });
+            await sleep(30);
+        };
+        await page("Page.reload", {});
+        await waitFirstFrame();
+        await sleep(500);
+        await click(POINT.CARD_STONES);
+        await click(POINT.MODE_HOST);
+        await click(POINT.SETUP_START);
+        await shot("host-lobby");
+        // The address field offers the page's host on serve's default port:
+        // clear it and type serve's.
+        for (let i = 0; i < 40; i++) await key("Backspace", "Backspace", 8);
+        for (const c of `ws://127.0.0.1:${servePort}`) {
+            await page("Input.dispatchKeyEvent", { type: "char", text: c });
+            await sleep(20);
+        }
+        await shot("host-lobby-address");
+        await key("Enter", "Enter", 13);
+        const hosted = await Promise.race([hosting, sleep(15000).then(() => null)]);
+        await shot("host-waiting");
+        if (!hosted) fail("the page opened no game on boardsuite serve");
+        log(`the page hosts game ${hosted.code} at ${hosted.at}`);
+        const netStarted = Date.now();
+        const bot = spawn(boardsuite, ["bot", `127.0.0.1:${servePort}`, "--game", "stones", "--level", "1", "--code", hosted.code, "--seed", "7"]);
+        let botSaid = "";
+        bot.stdout.on("data", (d) => { botSaid += d; });
+        bot.stderr.on("data", (d) => { botSaid += d; });
+        let botExit = null;
+        const botDone = new Promise((resolve) => bot.on("exit", (code) => { botExit = code; resolve(code); }));
+        try {
+            // The page's player moves first; clicks go round the piles (one
+            // out of turn or on an empty pile is refused) until the bot has
+            // seen the end.
+            for (let i = 0; i < 900 && botExit === null; i++) {
+                await click(piles[i % piles.length]);
+            }
+            await Promise.race([botDone, sleep(10000)]);
+        } finally {
+            if (botExit === null) bot.kill("SIGKILL");
+        }
+        if (botExit !== 0) fail(`the bot did not finish the game (exit ${botExit}): ${botSaid}`);
+        const result = /result .* after (\d+) plies/.exec(botSaid);
+        if (!result || Number(result[1]) < 2) fail(`the bot saw no moves both ways: ${botSaid}`);
+        // The result panel: a click on the board sets it aside and the next
+        // brings it back.
+        let shown = false;
+        for (let i = 0; i < 3 && !shown; i++) {
+            if (i > 0) await click(piles[0]);
+            await sleep(300);
+            const png = await look();
+            shown = near(png.pixel(...POINT.OVER_PANEL), PANEL, 3);
+        }
+        await shot("network-over");
+        if (!shown) fail("the page shows no result panel after the network game");
+        log(`network game ${hosted.code} against the bot: ${result[0]}, in ${((Date.now() - netStarted) / 1000).toFixed(0)} s`);
         if (problems.length) fail(`the page reported errors: ${problems.join("; ")}`);
         log(`ok: ${shots} screenshots in ${out}`);
     } finally {
