@@ -81,7 +81,8 @@ impl<G: Observe> Host<G> {
         Ok(Host { addr, bridge })
     }
 
-    /// A web page cannot host: it has no sockets to listen on.
+    /// A web page cannot host here: it has no sockets to listen on (its
+    /// lobby opens the game on a server instead).
     #[cfg(target_arch = "wasm32")]
     pub fn start(
         _port: u16,
@@ -91,7 +92,10 @@ impl<G: Observe> Host<G> {
         _wake: Wake,
         _records: Option<PathBuf>,
     ) -> std::io::Result<Self> {
-        Err(std::io::Error::new(std::io::ErrorKind::Unsupported, "network play needs the desktop program"))
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "a web page cannot listen: host on a boardsuite serve",
+        ))
     }
 
     /// Where the server listens (the port to tell the opponent).

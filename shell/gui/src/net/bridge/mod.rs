@@ -20,9 +20,9 @@
 //! A seat that loses its connection in the middle of a game comes back by
 //! itself: the bridge reconnects with the seat's token for as long as the
 //! server keeps the seat (its grace period), and the server resends the
-//! view ([`reconnect`]).
+//! view (the `reconnect` module).
 //!
-//! The bridge keeps a [`SeatLog`] of what the seat was sent (its own
+//! The bridge keeps a [`SeatLog`](headless::record::SeatLog) of what the seat was sent (its own
 //! setup, the moves in public notation, the result): the screen saves it.
 
 mod reconnect;

@@ -2,8 +2,8 @@
 //! loop on the desktop, a web page's frame loop steps it each frame.
 //! Server messages become events for the lobby and the play screen, their
 //! commands become messages, and a seat whose connection is lost in the
-//! middle of a game is taken back ([`Reconnect`]), by the clock it is
-//! handed, never by sleeping.
+//! middle of a game is taken back (`reconnect`), timed by the clock it is
+//! handed (only the desktop's bridge thread sleeps between its steps).
 
 use super::reconnect::{Attempt, Reconnect};
 use super::{BridgeEvent, NetCommand, SeatRequest};
