@@ -29,6 +29,8 @@ mod reconnect;
 pub mod running;
 
 use crate::play::remote::RemoteLink;
+#[cfg(doc)]
+use crate::play::remote::{LocalEvent, RemoteEvent};
 use crate::wake::Wake;
 use game_core::rng::seeded;
 use game_core::{Observe, Seat};
