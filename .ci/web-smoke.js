@@ -14,12 +14,20 @@
 //   - reloads the page and checks the settings are still stored;
 //   - in Saved games, downloads the saved game (the file must hold the
 //     stored text), then uploads a good record file through the file
-//     picker (kept) and a broken one (refused, nothing lost).
+//     picker (kept) and a broken one (refused, nothing lost);
+//   - network play: hosts a Stones game on `boardsuite serve` (at
+//     127.0.0.1:$SERVE_PORT, address typed into the lobby), reads the game
+//     code the page writes to its console, lets `$BOARDSUITE bot` join it
+//     at level 1, and plays by clicks until the bot reports the end; the
+//     page must show the result panel; then a bot opens a game and the
+//     page joins it by address (typed without ws://) and code, and plays
+//     it to its end the same way.
 // Screenshots go to OUT_DIR. Any failure exits non-zero.
 "use strict";
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
+const { spawn } = require("child_process");
 const { launch, sleep, readPng, closeAndForget } = require("./web-cdp.js");
 
 // Click targets and probes in a 1280x800 page, as in a 1280x800 window.
@@ -28,6 +36,9 @@ const { launch, sleep, readPng, closeAndForget } = require("./web-cdp.js");
 const POINT = {
     CARD_STONES: [640, 420],
     MODE_COMPUTER: [870, 162],
+    MODE_HOST: [870, 433],
+    MODE_JOIN: [870, 523],
+    LOBBY_ADDRESS: [268, 178],
     SETUP_LEVEL_LESS: [330, 249],
     SETUP_START: [1142, 756],
     STONES_PILE_1: [208, 535],
@@ -248,6 +259,107 @@ async function main() {
         if ((await stonesGames()) !== 2) fail("the broken record changed the saved games");
         log("uploaded a record (kept) and a broken one (refused)");
         fs.rmSync(downloads, { recursive: true, force: true });
+
+        // --- Network play: the page hosts on serve, a bot joins -----------
+        const servePort = process.env.SERVE_PORT;
+        const boardsuite = process.env.BOARDSUITE;
+        if (!servePort || !boardsuite) fail("SERVE_PORT and BOARDSUITE name the server for network play");
+        const hosting = new Promise((resolve) => browser.on((m) => {
+            if (m.method !== "Runtime.consoleAPICalled") return;
+            const said = m.params.args.map((a) => a.value).join(" ");
+            const found = /hosting stones game ([A-Z0-9]+) at (\S+)/.exec(said);
+            if (found) resolve({ code: found[1], at: found[2] });
+        }));
+        const key = async (key, code, keyCode) => {
+            await page("Input.dispatchKeyEvent", { type: "rawKeyDown", key, code, windowsVirtualKeyCode: keyCode });
+            await sleep(30);
+            await page("Input.dispatchKeyEvent", { type: "keyUp", key, code, windowsVirtualKeyCode: keyCode });
+            await sleep(30);
+        };
+        const type = async (text) => {
+            for (const c of text) {
+                await page("Input.dispatchKeyEvent", { type: "char", text: c });
+                await sleep(20);
+            }
+        };
+        // `boardsuite bot` at level 1 on the serve, with what it prints.
+        const spawnBot = (extra) => {
+            const child = spawn(boardsuite, ["bot", `127.0.0.1:${servePort}`, "--game", "stones", "--level", "1", ...extra]);
+            let said = "";
+            child.stdout.on("data", (d) => { said += d; });
+            child.stderr.on("data", (d) => { said += d; });
+            const bot = { child, exit: null, said: () => said };
+            bot.done = new Promise((resolve) => child.on("exit", (code) => { bot.exit = code; resolve(code); }));
+            return bot;
+        };
+        // Clicks go round the piles (one out of turn or on an empty pile is
+        // refused) until the bot has seen the end; then the bot must report
+        // a result after moves both ways and the page its result panel.
+        const playAgainst = async (bot, name) => {
+            const started = Date.now();
+            try {
+                for (let i = 0; i < 900 && bot.exit === null; i++) await click(piles[i % piles.length]);
+                await Promise.race([bot.done, sleep(10000)]);
+            } finally {
+                if (bot.exit === null) bot.child.kill("SIGKILL");
+            }
+            if (bot.exit !== 0) fail(`${name}: the bot did not finish the game (exit ${bot.exit}): ${bot.said()}`);
+            const result = /result .* after (\d+) plies/.exec(bot.said());
+            if (!result || Number(result[1]) < 2) fail(`${name}: the bot saw no moves both ways: ${bot.said()}`);
+            // A click on the board sets the result panel aside and the next
+            // brings it back.
+            let shown = false;
+            for (let i = 0; i < 3 && !shown; i++) {
+                if (i > 0) await click(piles[0]);
+                await sleep(300);
+                const png = await look();
+                shown = near(png.pixel(...POINT.OVER_PANEL), PANEL, 3);
+            }
+            await shot(`${name.split(" ")[0]}-over`);
+            if (!shown) fail(`${name}: the page shows no result panel`);
+            log(`${name} against the bot: ${result[0]}, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        };
+        await page("Page.reload", {});
+        await waitFirstFrame();
+        await sleep(500);
+        await click(POINT.CARD_STONES);
+        await click(POINT.MODE_HOST);
+        await click(POINT.SETUP_START);
+        await shot("host-lobby");
+        // The address field offers the page's host on serve's default port:
+        // clear it and type serve's.
+        for (let i = 0; i < 40; i++) await key("Backspace", "Backspace", 8);
+        await type(`ws://127.0.0.1:${servePort}`);
+        await shot("host-lobby-address");
+        await key("Enter", "Enter", 13);
+        const hosted = await Promise.race([hosting, sleep(15000).then(() => null)]);
+        await shot("host-waiting");
+        if (!hosted) fail("the page opened no game on boardsuite serve");
+        log(`the page hosts game ${hosted.code} at ${hosted.at}`);
+        await playAgainst(spawnBot(["--code", hosted.code, "--seed", "7"]), `hosted game ${hosted.code}`);
+
+        // --- Network play: a bot opens the game, the page joins it ---------
+        const opener = spawnBot(["--seed", "8"]);
+        let code = null;
+        for (let i = 0; i < 200 && !code; i++) {
+            code = (/^code ([A-Z0-9]+)$/m.exec(opener.said()) || [])[1] || null;
+            if (!code) await sleep(50);
+        }
+        if (!code) fail(`the bot opened no game: ${opener.said()}`);
+        await page("Page.reload", {});
+        await waitFirstFrame();
+        await sleep(500);
+        await click(POINT.CARD_STONES);
+        await click(POINT.MODE_JOIN);
+        // The address typed without its scheme: the page adds ws://.
+        await click(POINT.LOBBY_ADDRESS);
+        for (let i = 0; i < 40; i++) await key("Backspace", "Backspace", 8);
+        await type(`127.0.0.1:${servePort}`);
+        await key("Enter", "Enter", 13);
+        await type(code);
+        await shot("join-lobby");
+        await key("Enter", "Enter", 13);
+        await playAgainst(opener, `joined game ${code}`);
         if (problems.length) fail(`the page reported errors: ${problems.join("; ")}`);
         log(`ok: ${shots} screenshots in ${out}`);
     } finally {

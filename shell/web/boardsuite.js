@@ -1,6 +1,6 @@
 // boardsuite's page plugin for macroquad's loader (mq_js_bundle.js): the
-// browser's storage, random numbers, and record files downloaded and
-// uploaded, called from the wasm (shell/gui/src/web/page.rs). Text crosses as UTF-8 bytes in the wasm
+// browser's storage, random numbers, record files downloaded and
+// uploaded, and WebSockets, called from the wasm (shell/gui/src/web/page.rs). Text crosses as UTF-8 bytes in the wasm
 // memory: a call that answers with text keeps it here and returns its
 // length (-1: none), and boardsuite_take_held copies it out.
 "use strict";
@@ -38,6 +38,44 @@
             (text) => uploads.push("file\n" + oneLine(file.name) + "\n" + text),
             (e) => uploads.push("error\n" + oneLine(file.name) + "\nthe browser could not read it (" + e + ")"),
         );
+    }
+
+    // WebSockets by number: each keeps the messages received until the
+    // wasm takes them (gui::web::socket polls every frame), where it is
+    // (0 opening, 1 open, 2 closed) and why it closed. The wasm forgets a
+    // socket with boardsuite_socket_close.
+    const sockets = new Map();
+    let nextSocket = 1;
+
+    function openSocket(url) {
+        const id = nextSocket++;
+        const entry = { ws: null, state: 0, inbox: [], reason: "", opened: false };
+        sockets.set(id, entry);
+        try {
+            entry.ws = new WebSocket(url);
+        } catch (e) {
+            entry.state = 2;
+            entry.reason = "the browser could not connect: " + (e && e.message ? e.message : e);
+            return id;
+        }
+        entry.ws.binaryType = "arraybuffer";
+        entry.ws.onopen = () => {
+            entry.state = 1;
+            entry.opened = true;
+        };
+        entry.ws.onmessage = (event) => {
+            entry.inbox.push(typeof event.data === "string" ? event.data : decoder.decode(new Uint8Array(event.data)));
+        };
+        entry.ws.onclose = (event) => {
+            entry.state = 2;
+            if (!entry.reason) {
+                const said = event.reason ? ", " + event.reason : "";
+                entry.reason = entry.opened
+                    ? "the connection closed (code " + event.code + said + ")"
+                    : "the browser could not connect (code " + event.code + said + ")";
+            }
+        };
+        return id;
     }
 
     function storage() {
@@ -119,6 +157,49 @@
             };
             env.boardsuite_upload_take = function () {
                 return uploads.length ? hold(uploads.shift()) : -1;
+            };
+            env.boardsuite_socket_open = function (url, urlLen) {
+                return openSocket(text(url, urlLen));
+            };
+            env.boardsuite_socket_state = function (id) {
+                const entry = sockets.get(id);
+                return entry ? entry.state : 2;
+            };
+            env.boardsuite_socket_reason = function (id) {
+                const entry = sockets.get(id);
+                return hold(entry ? entry.reason : "the page has no such connection");
+            };
+            env.boardsuite_socket_send = function (id, body, bodyLen) {
+                const entry = sockets.get(id);
+                if (!entry || entry.state !== 1) return 0;
+                try {
+                    entry.ws.send(text(body, bodyLen));
+                    return 1;
+                } catch (e) {
+                    return 0;
+                }
+            };
+            env.boardsuite_socket_receive = function (id) {
+                const entry = sockets.get(id);
+                return entry && entry.inbox.length ? hold(entry.inbox.shift()) : -1;
+            };
+            env.boardsuite_socket_close = function (id) {
+                const entry = sockets.get(id);
+                if (!entry) return;
+                sockets.delete(id);
+                if (entry.ws && entry.state !== 2) {
+                    try {
+                        entry.ws.close(1000);
+                    } catch (e) {
+                        // Closing a socket that failed to open throws; it is gone.
+                    }
+                }
+            };
+            env.boardsuite_page_host = function () {
+                return hold(window.location.hostname || "");
+            };
+            env.boardsuite_say = function (body, bodyLen) {
+                console.info(text(body, bodyLen));
             };
             env.boardsuite_random_fill = function (out, len) {
                 // getRandomValues fills at most 65536 bytes a call.

@@ -83,6 +83,9 @@ pub async fn run(startup: Startup) {
                 stack = ScreenStack::new(Box::new(LauncherScreen::new()));
             }
         }
+        // A page has no threads: its network bridges step here.
+        #[cfg(target_arch = "wasm32")]
+        super::net::pump::run_all();
         if stack.update(&mut ctx, get_frame_time().min(0.1)) == Flow::Quit {
             if closes_on_quit(&mut ctx) {
                 return save_size_on_quit(&mut ctx, &resize, &view);

@@ -3,9 +3,12 @@
 //! reads its `POINT` lines and checks that each point still hits what it
 //! names, with the window's own layout code.
 
+use game_core::Game;
 use gui::context::AppContext;
+use gui::games::stones::StonesBoard;
 use gui::geometry::Point;
-use gui::play::{BoardUi, MatchConfig};
+use gui::net::lobby::{LobbyMsg, NetLobbyScreen, Role};
+use gui::play::{BoardUi, MatchConfig, PlayScreen, RemoteLink, Session};
 use gui::record_files::{RecordFiles, Upload};
 use gui::screen::View;
 use gui::screens::launcher::{LauncherMsg, LauncherScreen};
@@ -96,4 +99,40 @@ fn every_click_of_the_browser_smoke_test_hits_its_widget() {
     assert_eq!(message(&saved, at("SAVED_UPLOAD")), Some(SavedMsg::Upload));
     assert_eq!(message(&saved, at("SAVED_DOWNLOAD")), Some(SavedMsg::Download));
     let _ = std::fs::remove_dir_all(&dir);
+
+    // Network play: Host, its setup's Start, and the piles and the result
+    // panel of a network game seen from the first seat.
+    assert_eq!(message(&modes, at("MODE_HOST")), Some(ModeMsg::Choose(PlayMode::NetworkHost)));
+    let host_setup = SetupScreen::new(GameKind::Stones, PlayMode::NetworkHost, &ctx).widgets(&view);
+    assert_eq!(message(&host_setup, at("SETUP_START")), Some(SetupMsg::Start));
+    assert_eq!(message(&modes, at("MODE_JOIN")), Some(ModeMsg::Choose(PlayMode::NetworkJoin)));
+    let config = MatchConfig { mode: PlayMode::NetworkJoin, ..config };
+    let join =
+        NetLobbyScreen::<::stones::Stones, _>::new(&config, Role::Join, &ctx, StonesBoard::new(), None, None);
+    assert_eq!(message(&join.widgets(&view), at("LOBBY_ADDRESS")), Some(LobbyMsg::Field(0)));
+    // The host plays the first seat, a player who joins the second: each
+    // sees its own piles where the script clicks.
+    for seat in [game_core::Seat::FIRST, game_core::Seat::SECOND] {
+        let (_to_screen, incoming) = std::sync::mpsc::channel();
+        let (outgoing, _from_screen) = std::sync::mpsc::channel();
+        let start = ::stones::Stones::start(&::stones::StonesRules::default(), &[]).unwrap();
+        let link = RemoteLink::<::stones::Stones> {
+            seat,
+            view: game_core::Observe::view(&start, seat),
+            history: Vec::new(),
+            incoming,
+            outgoing,
+            log: std::sync::Arc::new(std::sync::Mutex::new(headless::record::SeatLog::new())),
+        };
+        let session = Session::remote(link, 1, 1);
+        let network = PlayScreen::with_session(&config, &ctx, StonesBoard::new(), session);
+        let layout = network.layout(&view);
+        for pile in 1..=6u8 {
+            let point = at(&format!("STONES_PILE_{pile}"));
+            let spot = network.board().spot_at(network.shown(), layout.board, point);
+            assert_eq!(spot, Some(::stones::Pit { owner: seat, pile }), "{seat}: network pile {pile}");
+            assert!(!layout.over.contains(point), "{seat}: network pile {pile} is under the result panel");
+        }
+        assert!(layout.over.contains(at("OVER_PANEL")), "{seat}: the network game's result panel");
+    }
 }

@@ -7,6 +7,11 @@
 //! with this computer's seat as the local player and the other as a remote
 //! seat.
 //!
+//! A web page cannot listen for the opponent, so its "Host a game" opens
+//! the game on a `boardsuite serve` named by its address (`ws://host:port`,
+//! the page's own host and serve's port at first): [`Hosting::OnServer`].
+//! The desktop's tests drive that form too, over TCP.
+//!
 //! A game with a setup phase (Strategy Chess): the host sets up before
 //! hosting; a player who joins learns the army only once seated, so the
 //! lobby then opens the setup screen ([`SetupAsker`]) and sends the setup
@@ -56,6 +61,23 @@ pub enum Role {
     Host,
     /// "Join a game".
     Join,
+}
+
+/// Where a hosted game runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hosting {
+    /// In this program (the desktop): the form asks for a port.
+    Here,
+    /// On a server named by its address (a web page): the form asks for
+    /// the address.
+    OnServer,
+}
+
+impl Hosting {
+    /// Where this build hosts.
+    pub const fn of_this_build() -> Self {
+        if cfg!(target_arch = "wasm32") { Hosting::OnServer } else { Hosting::Here }
+    }
 }
 
 /// Where the lobby is.
@@ -136,6 +158,7 @@ enum Link<G: Observe> {
 pub struct NetLobbyScreen<G: Observe + Evaluate, B: BoardUi<G>> {
     config: MatchConfig,
     role: Role,
+    hosting: Hosting,
     board: Option<B>,
     stage: Stage,
     fields: Vec<TextField>,
@@ -177,18 +200,27 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
         ask_setup: Option<SetupAsker<G>>,
     ) -> Self {
         let net = &ctx.settings.network;
-        let fields = match role {
-            Role::Host => vec![TextField::new(&net.port.to_string(), CharFilter::Digits, 5)],
-            Role::Join => vec![
-                TextField::new(&net.address, CharFilter::Address, MAX_ADDRESS_CHARS),
+        let hosting = Hosting::of_this_build();
+        let address = match hosting {
+            Hosting::OnServer if net.address.is_empty() => page_server_address(),
+            _ => net.address.clone(),
+        };
+        let fields = match (role, hosting) {
+            (Role::Host, Hosting::Here) => vec![TextField::new(&net.port.to_string(), CharFilter::Digits, 5)],
+            (Role::Host, Hosting::OnServer) => {
+                vec![TextField::new(&address, CharFilter::Address, MAX_ADDRESS_CHARS)]
+            }
+            (Role::Join, _) => vec![
+                TextField::new(&address, CharFilter::Address, MAX_ADDRESS_CHARS),
                 TextField::new("", CharFilter::Code, 12),
             ],
         };
         // Joining: start in the code if the address is known.
-        let editing = usize::from(role == Role::Join && !net.address.is_empty());
+        let editing = usize::from(role == Role::Join && !address.is_empty());
         NetLobbyScreen {
             config: config.clone(),
             role,
+            hosting,
             board: Some(board),
             stage: Stage::Form,
             fields,
@@ -207,6 +239,17 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
             problem: None,
             lan: if role == Role::Host { lan_address() } else { None },
         }
+    }
+
+    /// The lobby hosting on a server named by its address, as a web page's
+    /// does (for the desktop's tests of that form).
+    pub fn hosting_on_server(mut self) -> Self {
+        if self.role == Role::Host && self.hosting == Hosting::Here {
+            self.hosting = Hosting::OnServer;
+            self.fields = vec![TextField::new("", CharFilter::Address, MAX_ADDRESS_CHARS)];
+            self.lan = None;
+        }
+        self
     }
 
     /// Where the lobby is.
@@ -278,6 +321,10 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
     /// What keeps the form from being sent, if anything.
     pub fn form_problem(&self) -> Option<String> {
         match self.role {
+            Role::Host if self.hosting == Hosting::OnServer && self.field(0).is_empty() => {
+                Some("Type the server's address.".into())
+            }
+            Role::Host if self.hosting == Hosting::OnServer => None,
             Role::Host => {
                 let port = self.field(0);
                 match port.parse::<u16>() {
@@ -291,9 +338,14 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
         }
     }
 
-    /// The address to connect to: the port is added if missing.
+    /// The address to connect to: the port is added if missing (and, in a
+    /// web page, `ws://` if no scheme is given).
     pub fn join_address(&self) -> String {
-        with_port(self.field(0), DEFAULT_PORT)
+        if cfg!(target_arch = "wasm32") {
+            websocket_url(self.field(0), DEFAULT_PORT)
+        } else {
+            with_port(self.field(0), DEFAULT_PORT)
+        }
     }
 
     fn go(&mut self, ctx: &mut AppContext) {
@@ -303,6 +355,23 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
         self.lines.clear();
         self.problem = None;
         match self.role {
+            Role::Host if self.hosting == Hosting::OnServer => {
+                let addr = self.join_address();
+                ctx.settings.network.address = self.field(0).to_string();
+                ctx.save();
+                let rules = serde_json::to_value(&self.config.rules).unwrap_or(serde_json::Value::Null);
+                let bridge = Bridge::open(
+                    &addr,
+                    SeatRequest::Create { rules },
+                    self.setup.clone(),
+                    ctx.next_seed(),
+                    ctx.wake.clone(),
+                );
+                self.lines.push(format!("Opening a game at {addr}…"));
+                self.addr = addr;
+                self.link = Some(Link::Joined(bridge));
+                self.stage = Stage::Waiting;
+            }
             Role::Host => {
                 let port: u16 = self.field(0).parse().unwrap_or(DEFAULT_PORT);
                 ctx.settings.network.port = port;
@@ -408,8 +477,15 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
                 let name = self.config.game.entry().seats[seat.index() & 1];
                 self.lines.push(format!("You play {name}."));
                 if self.role == Role::Host {
-                    // For the person at the console (and the smoke test).
-                    eprintln!("boardsuite: hosting {} game {code} at {}", G::NAME, self.addr);
+                    // For the person at the console (and the smoke tests).
+                    let line = format!("boardsuite: hosting {} game {code} at {}", G::NAME, self.addr);
+                    #[cfg(target_arch = "wasm32")]
+                    crate::web::page::say(&line);
+                    #[cfg(not(target_arch = "wasm32"))]
+                    eprintln!("{line}");
+                    if self.hosting == Hosting::OnServer {
+                        self.lines.push("Waiting for your opponent to join…".into());
+                    }
                 }
                 if let Ok(toml::Value::Table(table)) = toml::Value::try_from(&rules) {
                     self.config.rules = table;
@@ -461,6 +537,31 @@ pub fn lobby_for<G: Observe + Evaluate, B: BoardUi<G>>(
         _ => return None,
     };
     Some(Box::new(NetLobbyScreen::<G, B>::new(config, role, ctx, board, None, None)))
+}
+
+/// The server a page offers first: the page's own host, on `serve`'s
+/// default port.
+fn page_server_address() -> String {
+    #[cfg(target_arch = "wasm32")]
+    let host = crate::web::page::page_host();
+    #[cfg(not(target_arch = "wasm32"))]
+    let host = String::new();
+    let host = if host.is_empty() { "localhost".to_string() } else { host };
+    let host = if host.contains(':') && !host.starts_with('[') { format!("[{host}]") } else { host };
+    format!("ws://{host}:{DEFAULT_PORT}")
+}
+
+/// A WebSocket URL from what the player typed: `ws://` added when no
+/// scheme is given, and `port` when the address names none (an address
+/// with a path is taken as it is).
+pub fn websocket_url(typed: &str, port: u16) -> String {
+    let typed = typed.trim();
+    let (scheme, rest) = match typed.split_once("://") {
+        Some((scheme, rest)) => (scheme.to_ascii_lowercase(), rest),
+        None => ("ws".to_string(), typed),
+    };
+    let rest = if rest.contains('/') { rest.to_string() } else { with_port(rest, port) };
+    format!("{scheme}://{rest}")
 }
 
 /// `addr` with `port` added when it names none (`host` or `[v6]`; a bare
@@ -567,6 +668,9 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for NetLobbyScreen<G, B> {
         let f = frame(view);
         let game = self.config.game.entry().name;
         let (title, subtitle) = match (self.role, self.stage) {
+            (Role::Host, Stage::Form) if self.hosting == Hosting::OnServer => {
+                (format!("{game}: host a game"), "Type the address of the server to open the game on")
+            }
             (Role::Host, Stage::Form) => {
                 (format!("{game}: host a game"), "Choose the port your opponent connects to")
             }
@@ -579,13 +683,16 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for NetLobbyScreen<G, B> {
         draw_chrome(canvas, &f, &title, subtitle, m);
         let l = self.layout(view);
         let widgets = self.widgets(view);
-        let names: &[&str] = match self.role {
-            Role::Host => &["Port"],
-            Role::Join => &["Host address (and port)", "Game code"],
+        let names: &[&str] = match (self.role, self.hosting) {
+            (Role::Host, Hosting::Here) => &["Port"],
+            (Role::Host, Hosting::OnServer) => &["Server address (and port)"],
+            (Role::Join, _) => &["Host address (and port)", "Game code"],
         };
-        let placeholders: &[&str] = match self.role {
-            Role::Host => &["7878"],
-            Role::Join => &["e.g. 192.168.1.5:7878", "e.g. K7QX2M"],
+        let placeholders: &[&str] = match (self.role, self.hosting) {
+            (Role::Host, Hosting::Here) => &["7878"],
+            (Role::Host, Hosting::OnServer) => &["e.g. ws://example.org:7878"],
+            (Role::Join, Hosting::Here) => &["e.g. 192.168.1.5:7878", "e.g. K7QX2M"],
+            (Role::Join, Hosting::OnServer) => &["e.g. ws://example.org:7878", "e.g. K7QX2M"],
         };
         for (i, (label, rect)) in l.labels.iter().zip(&l.fields).enumerate() {
             canvas.label(
@@ -608,6 +715,15 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> Screen for NetLobbyScreen<G, B> {
             Stage::Form => {
                 let help = match (self.role, self.form_problem()) {
                     (_, Some(problem)) => problem,
+                    (Role::Host, None) if self.hosting == Hosting::OnServer => {
+                        "Press Host: the game opens on that server (a boardsuite serve), and you get its code. \
+                         Give your opponent the address and the code."
+                            .into()
+                    }
+                    (Role::Join, None) if self.hosting == Hosting::OnServer => {
+                        "The host's screen shows the server's address and the game code. Without a port, 7878 is used."
+                            .into()
+                    }
                     (Role::Host, None) => format!(
                         "Press Host: this computer then runs the game and waits. Tell your opponent its address{}. \
                          They need the same port open in any firewall.",
@@ -801,6 +917,41 @@ mod tests {
         let view = View::of_size(800.0, 600.0);
         assert!(matches!(guest.input(&mut ctx, &view, &InputEvent::Key(Key::Escape)), Command::Pop));
         assert!(lobby(Role::Join, &ctx).form_problem().is_some(), "an empty form cannot be sent");
+    }
+
+    #[test]
+    fn a_game_hosted_on_a_server_by_its_address_takes_a_guest() {
+        let mut ctx = AppContext::for_tests();
+        let server = headless::net::server::start(headless::net::server::ServerConfig::loopback()).unwrap();
+        let addr = server.addr().to_string();
+        let mut host = lobby(Role::Host, &ctx).hosting_on_server();
+        assert_eq!(host.form_problem().as_deref(), Some("Type the server's address."));
+        host.type_into(0, &addr);
+        host.on_message(&mut ctx, LobbyMsg::Go);
+        assert_eq!(host.stage(), Stage::Waiting, "{:?}", host.problem());
+        assert_eq!(host.address(), addr, "the opponent is given the server's address");
+        assert_eq!(ctx.settings.network.address, addr, "the address is remembered");
+        pump(&mut host, &mut ctx, |h| h.code().is_some());
+        let code = host.code().unwrap().to_string();
+        let mut guest = lobby(Role::Join, &ctx);
+        assert_eq!(guest.field(0), addr, "the address is offered again");
+        guest.type_into(1, &code);
+        guest.on_message(&mut ctx, LobbyMsg::Go);
+        for lobby in [&mut host, &mut guest] {
+            let command = pump(lobby, &mut ctx, |_| false);
+            assert!(matches!(&command, Command::Replace(s) if s.name() == "play stones"), "{command:?}");
+        }
+        server.stop();
+    }
+
+    #[test]
+    fn page_addresses_become_websocket_urls() {
+        assert_eq!(websocket_url("example.org", 7878), "ws://example.org:7878");
+        assert_eq!(websocket_url(" ws://10.0.0.2:9000 ", 7878), "ws://10.0.0.2:9000");
+        assert_eq!(websocket_url("WSS://example.org", 7878), "wss://example.org:7878");
+        assert_eq!(websocket_url("ws://[::1]", 7878), "ws://[::1]:7878");
+        assert_eq!(websocket_url("ws://example.org/play", 7878), "ws://example.org/play");
+        assert_eq!(page_server_address(), "ws://localhost:7878");
     }
 
     #[test]

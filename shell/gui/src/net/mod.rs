@@ -2,17 +2,23 @@
 //! play screen, and hosting a game inside this program.
 //!
 //! - [`bridge`]: a seat on a server, as a [`RemoteLink`] for the play
-//!   screen, on its own thread.
+//!   screen, on its own thread (in a web page, stepped each frame by
+//!   `pump`).
+//! - [`connection`]: the client a bridge drives.
 //! - [`lobby`]: "Host a game" and "Join a game", until the game starts.
-//! - [`Host`]: "Host a game": the referee server runs inside this program
-//!   (the same server as `boardsuite serve`), and this computer's seat
-//!   joins it over loopback like any client, so neither player's screen
-//!   holds the other's secrets.
+//! - [`Host`]: "Host a game" on the desktop: the referee server runs
+//!   inside this program (the same server as `boardsuite serve`), and this
+//!   computer's seat joins it over loopback like any client, so neither
+//!   player's screen holds the other's secrets. A web page cannot listen:
+//!   it opens the game on a `boardsuite serve` named by its address.
 //!
 //! [`RemoteLink`]: crate::play::remote::RemoteLink
 
 pub mod bridge;
+pub mod connection;
 pub mod lobby;
+#[cfg(target_arch = "wasm32")]
+pub mod pump;
 
 use super::wake::Wake;
 use bridge::Bridge;
@@ -75,7 +81,8 @@ impl<G: Observe> Host<G> {
         Ok(Host { addr, bridge })
     }
 
-    /// A web page cannot host: it has no sockets to listen on.
+    /// A web page cannot host here: it has no sockets to listen on (its
+    /// lobby opens the game on a server instead).
     #[cfg(target_arch = "wasm32")]
     pub fn start(
         _port: u16,
@@ -85,7 +92,10 @@ impl<G: Observe> Host<G> {
         _wake: Wake,
         _records: Option<PathBuf>,
     ) -> std::io::Result<Self> {
-        Err(std::io::Error::new(std::io::ErrorKind::Unsupported, "network play needs the desktop program"))
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "a web page cannot listen: host on a boardsuite serve",
+        ))
     }
 
     /// Where the server listens (the port to tell the opponent).
@@ -119,6 +129,10 @@ pub fn explain_failure(reason: &str, addr: &str) -> String {
         )
     } else if lower.contains("timed out") || lower.contains("unreachable") {
         format!("No answer from {addr}. Is the host's computer on the same network, and its firewall open?")
+    } else if lower.contains("the browser could not connect") {
+        format!(
+            "Nobody answers at {addr}. Check the address and the port, and that boardsuite serve runs there."
+        )
     } else if lower.contains("no game") || lower.contains("no_such_game") {
         "There is no game with that code on this host. Check the code.".to_string()
     } else if lower.contains("full") {
@@ -184,6 +198,11 @@ mod tests {
                 .contains("not an address")
         );
         assert_eq!(explain_failure("odd", "h:1"), "The network game failed: odd");
+        let page = explain_failure(
+            "cannot connect to ws://h:1: the browser could not connect (code 1006)",
+            "ws://h:1",
+        );
+        assert!(page.starts_with("Nobody answers at ws://h:1."), "{page}");
         if let Some(ip) = lan_address() {
             assert!(!ip.is_loopback());
         }

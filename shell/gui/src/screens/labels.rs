@@ -2,22 +2,16 @@
 
 use headless::settings::{FirstMover, PlayMode};
 
-/// Whether this build offers `mode`: a web page has no sockets, so it
-/// offers no network play (its button says the desktop program is needed).
-pub fn offered_here(mode: PlayMode) -> bool {
-    !(mode.is_network() && cfg!(target_arch = "wasm32"))
-}
-
 /// A mode's title and one line about it.
 pub fn mode_text(mode: PlayMode) -> (&'static str, &'static str) {
     match mode {
         PlayMode::Computer => ("Against the computer", "You play one side, the computer the other."),
         PlayMode::TwoPlayers => ("Two players at this computer", "Take turns at one keyboard and mouse."),
         PlayMode::Demo => ("Computer against computer", "Sit back and watch a demo game."),
-        PlayMode::NetworkHost | PlayMode::NetworkJoin if !offered_here(mode) => {
-            let title =
-                if mode == PlayMode::NetworkHost { "Host a network game" } else { "Join a network game" };
-            (title, "Needs the desktop program: a web page cannot reach other computers.")
+        // A web page cannot listen for the opponent: it opens the game on a
+        // server.
+        PlayMode::NetworkHost if cfg!(target_arch = "wasm32") => {
+            ("Host a network game", "Open a game on a boardsuite server for someone elsewhere.")
         }
         PlayMode::NetworkHost => ("Host a network game", "Play someone on another computer."),
         PlayMode::NetworkJoin => {

@@ -2,7 +2,7 @@
 //! or over the network (host a game, or join one: joining goes straight
 //! to the address and code, since the rules are the host's).
 
-use super::labels::{mode_text, offered_here};
+use super::labels::mode_text;
 use super::rules::RulesScreen;
 use super::setup::SetupScreen;
 use crate::canvas::Canvas;
@@ -68,7 +68,7 @@ impl ModeScreen {
             stack(list_area, PlayMode::ALL.len(), m.row * 1.7, m.gap * 0.75)
                 .into_iter()
                 .zip(PlayMode::ALL)
-                .map(|(rect, mode)| Widget::button(rect, ModeMsg::Choose(*mode)).enabled(offered_here(*mode)))
+                .map(|(rect, mode)| Widget::button(rect, ModeMsg::Choose(*mode)))
                 .collect();
         let buttons = footer_buttons(f.footer, 1, 1, m);
         widgets.push(Widget::button(buttons[0], ModeMsg::Rules));

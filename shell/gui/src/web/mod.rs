@@ -6,13 +6,16 @@
 //! - [`storage`]: the settings and saved games kept in the browser's
 //!   storage.
 //! - [`files`]: record files downloaded from and uploaded to the page.
+//! - [`socket`]: the browser's WebSocket, and the network client on it.
 //!
 //! The page starts at `open_page` (in the crate's root).
 //!
 //! The computer thinks in slices between frames (`play::sliced`), the
-//! clocks read the page's time (`clock`), and network play, which needs
-//! sockets a page does not have, is not offered (see `screens::labels::offered_here`).
+//! clocks read the page's time (`clock`), and network play goes through a
+//! `boardsuite serve` over a WebSocket, its bridge stepped each frame
+//! (`net::pump`).
 
 pub mod files;
 pub mod page;
+pub mod socket;
 pub mod storage;

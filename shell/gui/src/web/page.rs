@@ -1,6 +1,7 @@
 //! The calls into the page's script, `boardsuite.js` (registered with
 //! miniquad's loader as a plugin): the browser's `localStorage`,
-//! `crypto.getRandomValues`, and record files downloaded and uploaded. Text crosses as UTF-8 bytes in the wasm
+//! `crypto.getRandomValues`, record files downloaded and uploaded, and
+//! WebSockets (opened by URL, each known by a number). Text crosses as UTF-8 bytes in the wasm
 //! memory: a call that answers with text returns its length (-1: none),
 //! and [`take_held`] copies it out.
 
@@ -16,6 +17,14 @@ unsafe extern "C" {
     fn boardsuite_download(name: *const u8, name_len: usize, text: *const u8, text_len: usize) -> i32;
     fn boardsuite_upload_ask();
     fn boardsuite_upload_take() -> i32;
+    fn boardsuite_socket_open(url: *const u8, url_len: usize) -> i32;
+    fn boardsuite_socket_state(socket: i32) -> i32;
+    fn boardsuite_socket_reason(socket: i32) -> i32;
+    fn boardsuite_socket_send(socket: i32, text: *const u8, text_len: usize) -> i32;
+    fn boardsuite_socket_receive(socket: i32) -> i32;
+    fn boardsuite_socket_close(socket: i32);
+    fn boardsuite_page_host() -> i32;
+    fn boardsuite_say(text: *const u8, text_len: usize);
 }
 
 /// The plugin version the script checks (`version` in `boardsuite.js`).
@@ -86,4 +95,57 @@ pub fn take_upload() -> Option<String> {
     // SAFETY: no arguments; the answer is read by `take_held`.
     let len = unsafe { boardsuite_upload_take() };
     take_held(len)
+}
+
+/// Opens a WebSocket to `url`; its number for the calls below (the
+/// socket may already be closed, with its reason, if the URL is bad).
+pub fn socket_open(url: &str) -> i32 {
+    // SAFETY: the script only reads `url.len()` bytes at the pointer.
+    unsafe { boardsuite_socket_open(url.as_ptr(), url.len()) }
+}
+
+/// Where socket `socket` is: 0 opening, 1 open, 2 closed (or unknown).
+pub fn socket_state(socket: i32) -> i32 {
+    // SAFETY: a plain number crosses.
+    unsafe { boardsuite_socket_state(socket) }
+}
+
+/// Why socket `socket` closed, in words.
+pub fn socket_reason(socket: i32) -> String {
+    // SAFETY: a plain number crosses; the answer is read by `take_held`.
+    let len = unsafe { boardsuite_socket_reason(socket) };
+    take_held(len).unwrap_or_default()
+}
+
+/// Sends `text` as one text message; false if the socket is not open.
+pub fn socket_send(socket: i32, text: &str) -> bool {
+    // SAFETY: the script only reads `text.len()` bytes at the pointer.
+    unsafe { boardsuite_socket_send(socket, text.as_ptr(), text.len()) == 1 }
+}
+
+/// The next message socket `socket` received, if one waits.
+pub fn socket_receive(socket: i32) -> Option<String> {
+    // SAFETY: a plain number crosses; the answer is read by `take_held`.
+    let len = unsafe { boardsuite_socket_receive(socket) };
+    take_held(len)
+}
+
+/// Closes socket `socket` and forgets it.
+pub fn socket_close(socket: i32) {
+    // SAFETY: a plain number crosses.
+    unsafe { boardsuite_socket_close(socket) }
+}
+
+/// The host name the page was loaded from (empty for a file).
+pub fn page_host() -> String {
+    // SAFETY: no arguments; the answer is read by `take_held`.
+    let len = unsafe { boardsuite_page_host() };
+    take_held(len).unwrap_or_default()
+}
+
+/// Writes `text` to the browser's console (what the desktop writes to
+/// standard error).
+pub fn say(text: &str) {
+    // SAFETY: the script only reads `text.len()` bytes at the pointer.
+    unsafe { boardsuite_say(text.as_ptr(), text.len()) }
 }

@@ -36,7 +36,7 @@ impl CharFilter {
             return None;
         }
         match self {
-            CharFilter::Address => (c.is_ascii_alphanumeric() || ".-:[]_".contains(c)).then_some(c),
+            CharFilter::Address => (c.is_ascii_alphanumeric() || ".-:[]_/".contains(c)).then_some(c),
             CharFilter::Code => c.is_ascii_alphanumeric().then(|| c.to_ascii_uppercase()),
             CharFilter::Digits => c.is_ascii_digit().then_some(c),
             CharFilter::Any => Some(c),

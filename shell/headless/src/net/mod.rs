@@ -5,7 +5,10 @@
 //!   in the GUI), holding the only full position of each game.
 //! - [`table`]: one game behind a game-independent interface; games are
 //!   picked by name.
-//! - [`client`]: a client on its own thread, talking over channels.
+//! - [`client`]: a client on its own thread, talking over channels, and
+//!   one polled by its owner (a web page) over a message socket; both
+//!   share the protocol's side of a client (`client::inbound`,
+//!   `client::outbound`).
 //! - [`bot`]: a computer player with no window.
 //! - `wire_tap` (a test kit, behind the `testing` feature): records every
 //!   byte the server sends to one client, for tests that prove nothing

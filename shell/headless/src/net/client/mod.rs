@@ -1,5 +1,10 @@
 //! A client of the referee server, on its own threads.
 //!
+//! What the protocol asks of a client, whatever carries its lines, lives
+//! in [`inbound`] (the welcome, views made whole) and [`outbound`] (the
+//! hello, commands, pings); [`Client`] drives them over TCP on threads,
+//! [`polled::PolledClient`] over a message socket polled by a web page.
+//!
 //! The caller (the GUI's frame loop, or a bot) never touches the socket: it
 //! queues [`ClientMessage`]s with [`Client::send`], which never blocks, and
 //! polls [`ClientEvent`]s from a channel. Connecting and the handshake
@@ -19,17 +24,21 @@
 //! }
 //! ```
 
+pub mod inbound;
+pub mod outbound;
+pub mod polled;
+
 use super::line::{LineError, LineReader};
-use super::view_trail::TrailKeeper;
 use crate::protocol::{
-    ClientMessage, MAX_SERVER_LINE, PROTOCOL_VERSION, ProtocolError, ServerMessage, decode_server, encode,
-    program_version,
+    ClientMessage, MAX_SERVER_LINE, ProtocolError, ServerMessage, encode, program_version,
 };
+use inbound::Inbound;
+use outbound::Outbound;
 use std::io::{self, BufWriter, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// How the client behaves.
@@ -223,32 +232,34 @@ fn session(
         *slot = stream.try_clone().ok();
     }
     let writer_stream = stream.try_clone().map_err(ConnectionError::Local)?;
-    let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: config.program.clone() };
-    write_message(&mut &writer_stream, &hello).map_err(ConnectionError::Greet)?;
+    write_message(&mut &writer_stream, &Outbound::hello(&config.program)).map_err(ConnectionError::Greet)?;
 
     let mut reader = LineReader::new(&stream, MAX_SERVER_LINE);
-    match read_message(&mut reader)? {
-        ServerMessage::Welcome { server, .. } => {
-            let _ = events.send(ClientEvent::Connected { server });
-        }
-        ServerMessage::Refused { reason } => return Err(ConnectionError::Refused(reason)),
-        other => return Err(ConnectionError::NotWelcomed(format!("{other:?}"))),
-    }
-    let ping_interval = config.ping_interval;
-    let writer = std::thread::Builder::new()
-        .name("net-client-write".into())
-        .stack_size(128 * 1024)
-        .spawn(move || write_commands(writer_stream, commands, ping_interval))
-        .map_err(ConnectionError::Local)?;
-    let mut trail = TrailKeeper::default();
+    let mut inbound = Inbound::new();
+    let mut writer_stream = Some(writer_stream);
+    let mut commands = Some(commands);
+    let mut writer = None;
     let result = loop {
-        match read_message(&mut reader).and_then(|m| whole(m, &mut trail)) {
-            Ok(message) => {
-                if events.send(ClientEvent::Message(message)).is_err() {
-                    break Ok(());
-                }
-            }
+        let event = match read_line(&mut reader).and_then(|line| inbound.on_line(&line)) {
+            Ok(Some(event)) => event,
+            Ok(None) => continue,
             Err(e) => break Err(e),
+        };
+        if matches!(event, ClientEvent::Connected { .. })
+            && let (Some(out), Some(commands)) = (writer_stream.take(), commands.take())
+        {
+            let ping_interval = config.ping_interval;
+            let spawned = std::thread::Builder::new()
+                .name("net-client-write".into())
+                .stack_size(128 * 1024)
+                .spawn(move || write_commands(out, commands, ping_interval));
+            match spawned {
+                Ok(handle) => writer = Some(handle),
+                Err(e) => break Err(ConnectionError::Local(e)),
+            }
+        }
+        if events.send(event).is_err() {
+            break Ok(());
         }
     };
     let _ = stream.shutdown(Shutdown::Both);
@@ -257,29 +268,14 @@ fn session(
     result
 }
 
-/// A view made whole again (see [`super::view_trail`]); other messages as
-/// they came.
-fn whole(message: ServerMessage, trail: &mut TrailKeeper) -> Result<ServerMessage, ConnectionError> {
-    match message {
-        ServerMessage::View { ply, to_move, mut view, history_from, outcome } => {
-            trail.restore(&mut view, history_from)?;
-            Ok(ServerMessage::View { ply, to_move, view, history_from: None, outcome })
-        }
-        other => Ok(other),
-    }
-}
-
-fn read_message(reader: &mut LineReader<&TcpStream>) -> Result<ServerMessage, ConnectionError> {
-    loop {
-        match reader.read_line() {
-            Ok(text) if text.trim().is_empty() => {}
-            Ok(text) => return Ok(decode_server(&text)?),
-            Err(LineError::Closed) => return Err(ConnectionError::Closed),
-            Err(LineError::TooLong) => return Err(ConnectionError::LineTooLong),
-            Err(LineError::NotUtf8) => return Err(ConnectionError::NotUtf8),
-            Err(e) if e.is_timeout() => return Err(ConnectionError::Silent),
-            Err(LineError::Io(e)) => return Err(ConnectionError::Lost(e)),
-        }
+fn read_line(reader: &mut LineReader<&TcpStream>) -> Result<String, ConnectionError> {
+    match reader.read_line() {
+        Ok(text) => Ok(text),
+        Err(LineError::Closed) => Err(ConnectionError::Closed),
+        Err(LineError::TooLong) => Err(ConnectionError::LineTooLong),
+        Err(LineError::NotUtf8) => Err(ConnectionError::NotUtf8),
+        Err(e) if e.is_timeout() => Err(ConnectionError::Silent),
+        Err(LineError::Io(e)) => Err(ConnectionError::Lost(e)),
     }
 }
 
@@ -291,24 +287,23 @@ fn write_message(out: &mut impl Write, message: &ClientMessage) -> std::io::Resu
 
 fn write_commands(stream: TcpStream, commands: Receiver<ClientMessage>, ping_interval: Duration) {
     let mut out = BufWriter::new(&stream);
-    let mut nonce = 0u64;
+    let start = Instant::now();
+    let mut outbound = Outbound::new(ping_interval, Duration::ZERO);
     loop {
-        let message = match commands.recv_timeout(ping_interval) {
-            Ok(message) => message,
-            Err(RecvTimeoutError::Timeout) => {
-                nonce += 1;
-                ClientMessage::Ping { nonce }
-            }
+        match commands.recv_timeout(outbound.until_ping(start.elapsed())) {
+            Ok(message) => outbound.push(message),
+            Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => break,
-        };
-        let mut ok = write_message(&mut out, &message).is_ok();
-        while ok {
-            match commands.try_recv() {
-                Ok(more) => ok = write_message(&mut out, &more).is_ok(),
-                Err(_) => break,
-            }
         }
-        if !ok || out.flush().is_err() {
+        while let Ok(more) = commands.try_recv() {
+            outbound.push(more);
+        }
+        let Ok(lines) = outbound.lines_due(start.elapsed()) else { break };
+        let written = lines.iter().try_for_each(|line| {
+            out.write_all(line.as_bytes())?;
+            out.write_all(b"\n")
+        });
+        if written.is_err() || out.flush().is_err() {
             break;
         }
     }
