@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Strategy Chess: a level of this tree against outside bots, the entries of
+# the UCC 2012 programming competition (and Peter N Lewis's MacTech 1997
+# winner), each refereed by `boardsuite arena` under its defaults (the UCC
+# manager's rules: no no-capture limit, a draw at 5,000 plies, 2 s a move).
+#
+#   AGENTS=DIR bash scripts/strategy-chess-vs-outside.sh [GAMES] [SEED] [LEVEL] [BOT ...]
+#
+# DIR is the `agents/` folder of the public repository
+# github.com/braathwaate/strategoevaluator, built by hand first:
+#   - ramen (the 2012 winner, C): `make` in ramen/. On a 64-bit machine its
+#     db.c needs the prototype `extern tPiece *GetPieceByPos(int X, int Y);`
+#     near its top, or the pointer is cut to 32 bits and it crashes once it
+#     has a database. It keeps a database per opponent in its folder
+#     (`*.ramen`, keyed by the first word of our command): delete it for a
+#     fresh start.
+#   - peternlewis (C++): `make` in peternlewis/. It writes a log per game to
+#     /tmp/peternlewis-output-*.log and mirrors its one setup by the clock.
+#   - asmodeus, vixen, celsius, hunter (Python 2): run by $PYTHON2 (default
+#     `python2`) from their folders; where a folder holds only a .pyc of
+#     basic_python or path, copy the .py from asmodeus/.
+#
+# BOTs default to all six. Prints each bot's arena lines to
+# target/outside/LEVEL_BOT_sSEED.txt and one summary line per bot.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${AGENTS:?set AGENTS to the agents/ folder of braathwaate/strategoevaluator}"
+PYTHON2=${PYTHON2:-python2}
+GAMES=${1:-4}
+SEED=${2:-1}
+LEVEL=${3:-10}
+shift 3 2>/dev/null || shift $#
+BOTS=("$@")
+[ ${#BOTS[@]} -gt 0 ] || BOTS=(ramen peternlewis celsius vixen asmodeus hunter)
+
+cargo build --release -p boardsuite >/dev/null
+bin=$PWD/target/release/boardsuite
+mkdir -p target/outside
+for bot in "${BOTS[@]}"; do
+  case $bot in
+    ramen) cmd="cd '$AGENTS/ramen' && exec ./ramen" ;;
+    peternlewis) cmd="exec '$AGENTS/peternlewis/peternlewis'" ;;
+    asmodeus | vixen | celsius | hunter) cmd="cd '$AGENTS/$bot' && exec $PYTHON2 -u ./$bot.py" ;;
+    *) echo "unknown bot $bot (ramen, peternlewis, asmodeus, vixen, celsius, hunter)" >&2; exit 2 ;;
+  esac
+  out=target/outside/${LEVEL}_${bot}_s$SEED.txt
+  "$bin" arena strategy-chess --first "$bin ucc-bot --level $LEVEL" --second "$cmd" \
+    --games "$GAMES" --seed "$SEED" >"$out" 2>"$out.err"
+  echo "$bot $(tail -1 "$out")"
+done
