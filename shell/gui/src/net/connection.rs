@@ -1,6 +1,6 @@
 //! The network client a [`bridge`](super::bridge) drives: the threaded
 //! [`Client`] on the desktop, a polled one over the browser's WebSocket in
-//! a web page (`web::socket::PageClient`). Both speak the protocol with
+//! a web page (`net::page_client::PageClient`). Both speak the protocol with
 //! headless's shared client logic.
 
 use headless::net::client::{Client, ClientConfig, ClientEvent};

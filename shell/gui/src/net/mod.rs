@@ -4,7 +4,8 @@
 //! - [`bridge`]: a seat on a server, as a [`RemoteLink`] for the play
 //!   screen, on its own thread (in a web page, stepped each frame by
 //!   `pump`).
-//! - [`connection`]: the client a bridge drives.
+//! - [`connection`]: the client a bridge drives; in a web page,
+//!   `page_client`, over the browser's WebSocket.
 //! - [`lobby`]: "Host a game" and "Join a game", until the game starts.
 //! - [`Host`]: "Host a game" on the desktop: the referee server runs
 //!   inside this program (the same server as `boardsuite serve`), and this
@@ -17,6 +18,8 @@
 pub mod bridge;
 pub mod connection;
 pub mod lobby;
+#[cfg(target_arch = "wasm32")]
+pub mod page_client;
 #[cfg(target_arch = "wasm32")]
 pub mod pump;
 

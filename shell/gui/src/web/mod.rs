@@ -6,7 +6,8 @@
 //! - [`storage`]: the settings and saved games kept in the browser's
 //!   storage.
 //! - [`files`]: record files downloaded from and uploaded to the page.
-//! - [`socket`]: the browser's WebSocket, and the network client on it.
+//! - [`socket`]: the browser's WebSocket (the client on it is
+//!   `net::page_client`).
 //!
 //! The page starts at `open_page` (in the crate's root).
 //!

@@ -205,8 +205,8 @@ fn connections() -> crate::net::connection::Dial<headless::net::client::Client> 
 
 /// A page's connections: the browser's WebSocket, polled.
 #[cfg(target_arch = "wasm32")]
-fn connections() -> crate::net::connection::Dial<crate::web::socket::PageClient> {
-    crate::web::socket::dial_websocket()
+fn connections() -> crate::net::connection::Dial<crate::net::page_client::PageClient> {
+    crate::net::page_client::dial_websocket()
 }
 
 /// Runs the bridge on its own thread until it ends, then drops `keep`.
