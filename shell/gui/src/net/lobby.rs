@@ -348,6 +348,23 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
         }
     }
 
+    /// Asks the server at `addr` for a seat through a new bridge, says so
+    /// (`line`) and waits for the game to start.
+    fn open_seat(
+        &mut self,
+        ctx: &mut AppContext,
+        addr: String,
+        request: SeatRequest,
+        setup: Option<G::Setup>,
+        line: String,
+    ) {
+        let bridge = Bridge::open(&addr, request, setup, ctx.next_seed(), ctx.wake.clone());
+        self.lines.push(line);
+        self.addr = addr;
+        self.link = Some(Link::Joined(bridge));
+        self.stage = Stage::Waiting;
+    }
+
     fn go(&mut self, ctx: &mut AppContext) {
         if self.form_problem().is_some() {
             return;
@@ -360,17 +377,9 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
                 ctx.settings.network.address = self.field(0).to_string();
                 ctx.save();
                 let rules = serde_json::to_value(&self.config.rules).unwrap_or(serde_json::Value::Null);
-                let bridge = Bridge::open(
-                    &addr,
-                    SeatRequest::Create { rules },
-                    self.setup.clone(),
-                    ctx.next_seed(),
-                    ctx.wake.clone(),
-                );
-                self.lines.push(format!("Opening a game at {addr}…"));
-                self.addr = addr;
-                self.link = Some(Link::Joined(bridge));
-                self.stage = Stage::Waiting;
+                let setup = self.setup.clone();
+                let line = format!("Opening a game at {addr}…");
+                self.open_seat(ctx, addr, SeatRequest::Create { rules }, setup, line);
             }
             Role::Host => {
                 let port: u16 = self.field(0).parse().unwrap_or(DEFAULT_PORT);
@@ -405,17 +414,8 @@ impl<G: Observe + Evaluate, B: BoardUi<G>> NetLobbyScreen<G, B> {
                 let code = self.field(1).to_string();
                 ctx.settings.network.address = self.field(0).to_string();
                 ctx.save();
-                let bridge = Bridge::open(
-                    &addr,
-                    SeatRequest::Join { code: code.clone() },
-                    None,
-                    ctx.next_seed(),
-                    ctx.wake.clone(),
-                );
-                self.lines.push(format!("Joining game {code} at {addr}…"));
-                self.addr = addr;
-                self.link = Some(Link::Joined(bridge));
-                self.stage = Stage::Waiting;
+                let line = format!("Joining game {code} at {addr}…");
+                self.open_seat(ctx, addr, SeatRequest::Join { code }, None, line);
             }
         }
     }
