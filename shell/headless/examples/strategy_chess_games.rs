@@ -24,6 +24,9 @@ use ai::seeds::{Stream, derive};
 use game_core::{Game, Referee, RuleSet, Seat};
 use std::process::ExitCode;
 
+#[path = "support/strategy_chess_drawn.rs"]
+mod drawn;
+use drawn::drawn_ranks;
 #[path = "support/strategy_chess_players.rs"]
 mod players;
 use players::{Player, number, parse_player};
@@ -273,30 +276,6 @@ fn bomb_strike(
         view.remaining(enemy)[Rank::Bomb.index()],
         drawn_ranks(view, to, seed ^ ply as u64)
     )
-}
-
-/// The ranks A's beliefs give the piece on `square` in 400 armies drawn
-/// from `view`, as "Rank count, ...".
-fn drawn_ranks(
-    view: &strategy_chess::StrategyChessView,
-    square: strategy_chess::Square,
-    seed: u64,
-) -> String {
-    let mut rng = game_core::rng::seeded(seed);
-    let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
-    let mut drawn = [0u32; strategy_chess::rank::RANK_COUNT];
-    for _ in 0..400 {
-        let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
-        if let Some(piece) = army.piece(square) {
-            drawn[piece.rank.index()] += 1;
-        }
-    }
-    let odds: Vec<String> = Rank::ALL
-        .iter()
-        .filter(|r| drawn[r.index()] > 0)
-        .map(|r| format!("{r} {}", drawn[r.index()]))
-        .collect();
-    odds.join(", ")
 }
 
 fn parse_args() -> Result<Args, String> {

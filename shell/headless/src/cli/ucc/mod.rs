@@ -21,7 +21,7 @@ use crate::cli::player::{PlayerChoice, PlayerChoiceError};
 use crate::cli::ugi::input::InputLine;
 use crate::failure::{CommandResult, Failure};
 use ai::seeds::{Stream, derive};
-use ai::{Budget, ComputerPlayer, StopSignal};
+use ai::{Budget, ComputerPlayer, SearchResult, StopSignal};
 use clap::Args;
 use config::{BotConfig, Layer};
 use game_core::Game;
@@ -162,13 +162,22 @@ impl Player {
 
     /// The move from `view`; the computer's search is stopped at
     /// `deadline` at the latest (a sparring opponent answers at once).
-    fn choose(&mut self, view: &StrategyChessView, seed: u64, deadline: Instant) -> Option<Move> {
+    fn choose(
+        &mut self,
+        view: &StrategyChessView,
+        seed: u64,
+        deadline: Instant,
+        inspect: &mut Option<Inspect<'_>>,
+    ) -> Option<Move> {
         match self {
             Player::Computer(player) => {
                 let stop = StopSignal::new();
                 let watchdog = stop_at(&stop, deadline);
                 let chosen = player.choose_move(view, seed, Some(&stop));
                 drop(watchdog);
+                if let Some(inspect) = inspect {
+                    inspect(view, &chosen);
+                }
                 chosen.best_move
             }
             Player::Sparring(style) => style.choose(view, &mut seeded(seed)),
@@ -187,6 +196,38 @@ pub fn play(
     send: &mut dyn FnMut(&str),
     warn: &mut dyn FnMut(&str),
 ) -> CommandResult {
+    let mut player = Player::new(&config.level)?;
+    play_as(&mut player, None, config, next_line, send, warn)
+}
+
+/// What a study hook is shown of each of the computer's moves: the view it
+/// chose from and the search's result.
+pub type Inspect<'a> = &'a mut dyn FnMut(&StrategyChessView, &SearchResult<Move>);
+
+/// The game loop with the computer searching on `budget` instead of
+/// `config.level`'s (the study examples' node-capped players, whose games
+/// against outside bots replay), each move shown to `inspect`. The move
+/// deadline still holds.
+pub fn play_with_budget(
+    budget: Budget,
+    inspect: Inspect<'_>,
+    config: &BotConfig,
+    next_line: &mut dyn FnMut() -> Option<String>,
+    send: &mut dyn FnMut(&str),
+    warn: &mut dyn FnMut(&str),
+) -> CommandResult {
+    let mut player = Player::Computer(Box::new(ComputerPlayer::with_budget(budget)));
+    play_as(&mut player, Some(inspect), config, next_line, send, warn)
+}
+
+fn play_as(
+    player: &mut Player,
+    mut inspect: Option<Inspect<'_>>,
+    config: &BotConfig,
+    next_line: &mut dyn FnMut() -> Option<String>,
+    send: &mut dyn FnMut(&str),
+    warn: &mut dyn FnMut(&str),
+) -> CommandResult {
     let start = loop {
         let Some(line) = next_line() else { return Ok(()) };
         if is_quit(&line) {
@@ -198,7 +239,6 @@ pub fn play(
         }
     };
     let me = start.colour;
-    let mut player = Player::new(&config.level)?;
     let setup = player.setup(config, me);
     let stand_in = StrategyChess::random_setup(
         &config.rules,
@@ -278,8 +318,12 @@ pub fn play(
         }
         turn += 1;
         let view = record.view();
-        let chosen =
-            player.choose(&view, derive(config.seed, Stream::Move, turn), board_read + MOVE_DEADLINE);
+        let chosen = player.choose(
+            &view,
+            derive(config.seed, Stream::Move, turn),
+            board_read + MOVE_DEADLINE,
+            &mut inspect,
+        );
         match chosen.and_then(WireMove::from_move) {
             Some(wire_move) => send(&wire_move.text()),
             None => send("SURRENDER"),

@@ -1,0 +1,113 @@
+//! A UCC 2012 bot (as `boardsuite ucc-bot`) whose computer player is a
+//! study spec, so games against outside bots can be screened fast and, as
+//! far as the opponent is deterministic, replayed.
+//!
+//! ```text
+//! cargo run --release -p headless --example strategy_chess_ucc -- SPEC [--seed S]
+//! ```
+//!
+//! SPEC is a level with changes after a colon, as in the other study
+//! examples (`10:depth=4,samples=16,nodes=2m,extra=0`). The rules are the
+//! manager's; the 1.6 s move deadline of `ucc-bot` still holds.
+//!
+//! On stderr it writes a line for every strike of an officer (Marshal to
+//! Major) on an unknown piece: the ranks its beliefs give that piece and
+//! the best root moves with their values.
+
+use ai::SearchResult;
+use headless::cli::player::PlayerChoice;
+use headless::cli::ucc::config::{BotConfig, manager_rules};
+use headless::cli::ucc::play_with_budget;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use strategy_chess::{Move, Rank, Seen, StrategyChessView};
+
+#[path = "support/strategy_chess_drawn.rs"]
+mod drawn;
+#[path = "support/strategy_chess_players.rs"]
+#[allow(dead_code)]
+mod players;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(spec) = args.first() else {
+        eprintln!("usage: strategy_chess_ucc SPEC [--seed S]");
+        return ExitCode::from(2);
+    };
+    let budget = match players::parse_budget(spec) {
+        Ok(budget) => budget,
+        Err(e) => {
+            eprintln!("strategy_chess_ucc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let seed = match args.iter().position(|a| a == "--seed").and_then(|i| args.get(i + 1)) {
+        Some(text) => match text.parse() {
+            Ok(seed) => seed,
+            Err(_) => {
+                eprintln!("strategy_chess_ucc: --seed `{text}` is not a whole number");
+                return ExitCode::from(2);
+            }
+        },
+        None => 1,
+    };
+    let level = ai::Level::new(10).map(PlayerChoice::Level).expect("10 is a level");
+    let config = BotConfig { rules: manager_rules(), level, seed };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout();
+    let mut inspect = |view: &StrategyChessView, result: &SearchResult<Move>| officer_strike(view, result);
+    let result = play_with_budget(
+        budget,
+        &mut inspect,
+        &config,
+        &mut || {
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => None,
+                Ok(_) => Some(line.trim_end_matches(['\r', '\n']).to_string()),
+            }
+        },
+        &mut |line: &str| {
+            let _ = writeln!(output, "{line}");
+            let _ = output.flush();
+        },
+        &mut |text: &str| eprintln!("strategy_chess_ucc: {text}"),
+    );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("strategy_chess_ucc: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reports the chosen move if it is an officer's strike on an unknown piece.
+fn officer_strike(view: &StrategyChessView, result: &SearchResult<Move>) {
+    let Some(mv) = result.best_move else { return };
+    let (Seen::Piece(striker), Seen::Piece(target)) = (view.seen(mv.from), view.seen(mv.to)) else {
+        return;
+    };
+    let officer = matches!(striker.rank, Some(Rank::Marshal | Rank::General | Rank::Colonel | Rank::Major));
+    if !officer || target.known_rank().is_some() {
+        return;
+    }
+    let enemy = view.viewer().opponent();
+    let unmoved = view
+        .squares()
+        .filter(|(_, seen)| matches!(seen, Seen::Piece(p) if p.colour == enemy && !p.facts.moved))
+        .count();
+    let best: Vec<String> =
+        result.root_moves.iter().take(4).map(|r| format!("{}-{} {}", r.mv.from, r.mv.to, r.value)).collect();
+    eprintln!(
+        "ply {}: {:?} strikes {} ({}, {unmoved} enemy unmoved, {} Bombs left); drawn: {}; best: {}",
+        view.plies(),
+        striker.rank,
+        mv.to,
+        if target.facts.moved { "moved" } else { "unmoved" },
+        view.remaining(enemy)[Rank::Bomb.index()],
+        drawn::drawn_ranks(view, mv.to, u64::from(view.plies())),
+        best.join(", ")
+    );
+}
