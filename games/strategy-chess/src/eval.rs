@@ -43,6 +43,7 @@
 
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
+use crate::progress::impatience;
 use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::square::{LAND, NEIGHBOUR, bit, next_to, squares_of};
 use game_core::{EVAL_LIMIT, Evaluate, Seat};
@@ -231,6 +232,11 @@ impl Evaluate for StrategyChess {
         }
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
+        let value = match self.searcher {
+            Some(colour) if colour == me => impatience(value, self.quiet_plies),
+            Some(_) => -impatience(-value, self.quiet_plies),
+            None => value,
+        };
         self.towards_the_limit(value).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }

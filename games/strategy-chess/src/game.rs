@@ -74,6 +74,9 @@ pub struct StrategyChess {
     /// Positions made for search may carry the odds of strikes on unknown
     /// pieces ([`crate::odds`]); the referee's never do.
     pub(crate) odds: Option<StrikeOdds>,
+    /// The side a search is for, in positions made for search: it grows
+    /// impatient when ahead ([`crate::progress::impatience`]).
+    pub(crate) searcher: Option<Colour>,
 }
 
 pub(crate) const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
@@ -99,6 +102,7 @@ impl StrategyChess {
             logs_history: true,
             outcome: None,
             odds: None,
+            searcher: None,
         };
         position.outcome = position.ending(None);
         position
@@ -149,6 +153,14 @@ impl StrategyChess {
     /// positions only; see [`crate::odds`]).
     pub fn with_odds(mut self, odds: StrikeOdds) -> StrategyChess {
         self.odds = Some(odds);
+        self
+    }
+
+    /// This position searched for `colour` (search positions only), which
+    /// grows impatient when it is ahead and nothing happens
+    /// ([`crate::progress::impatience`]).
+    pub fn searched_for(mut self, colour: Colour) -> StrategyChess {
+        self.searcher = Some(colour);
         self
     }
 

@@ -165,10 +165,11 @@ impl Observe for StrategyChess {
             let mut rng = game_core::rng::seeded(u64::from(view.plies()) ^ 0x0DD5);
             crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
         });
+        let me = view.colour_to_move();
         Box::new(move |rng| {
             let position = crate::sampler::sample(view, &beliefs, rng);
             match &odds {
-                Some(odds) => position.with_odds(odds.clone()),
+                Some(odds) => position.with_odds(odds.clone()).searched_for(me),
                 None => position,
             }
         })

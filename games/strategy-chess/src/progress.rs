@@ -20,6 +20,32 @@ use crate::square::SQUARES;
 use crate::view::{Seen, StrategyChessView};
 use game_core::rng::zobrist_keys;
 
+/// Quiet plies the searching side waits before a lead starts to fade.
+pub const PATIENCE: u32 = 150;
+
+/// Quiet plies over which a lead fades from whole to [`LEAD_FLOOR`].
+pub const FADE_PLIES: u32 = 150;
+
+/// The share of a lead, in percent, left after [`FADE_PLIES`].
+pub const LEAD_FLOOR: i32 = 50;
+
+/// `value` for the searching side after `quiet_plies` without a battle:
+/// a lead (a positive value) fades after [`PATIENCE`] quiet plies towards
+/// [`LEAD_FLOOR`] percent of itself; a deficit stays whole.
+///
+/// A battle starts the count again, so a side that is ahead and has shuffled
+/// sees its lead back by striking: a probe with a cheap piece, a Miner on a
+/// likely Bomb. The side behind is not rewarded for stalling (its value does
+/// not move), unlike a symmetric fade, which made both sides stall.
+pub fn impatience(value: i32, quiet_plies: u32) -> i32 {
+    if value <= 0 || quiet_plies <= PATIENCE {
+        return value;
+    }
+    let faded = (quiet_plies - PATIENCE).min(FADE_PLIES) as i64;
+    let share = 100 * i64::from(FADE_PLIES) - (100 - i64::from(LEAD_FLOOR)) * faded;
+    (i64::from(value) * share / (100 * i64::from(FADE_PLIES))) as i32
+}
+
 /// What a move that recreates an earlier position costs, per time seen.
 pub const REPEAT_COST: i32 = 8;
 
@@ -79,6 +105,18 @@ mod tests {
     use crate::game::StrategyChess;
     use crate::rules::StrategyChessRules;
     use game_core::{Game, Observe, Seat};
+
+    #[test]
+    fn a_lead_fades_while_nothing_happens_and_a_deficit_does_not() {
+        assert_eq!(impatience(300, PATIENCE), 300, "patient at first");
+        assert_eq!(impatience(300, PATIENCE + FADE_PLIES / 2), 300 * (100 + LEAD_FLOOR) / 200);
+        assert_eq!(impatience(300, PATIENCE + FADE_PLIES), 300 * LEAD_FLOOR / 100);
+        assert_eq!(impatience(300, 10_000), 300 * LEAD_FLOOR / 100, "never below the floor");
+        assert_eq!(impatience(-300, 10_000), -300);
+        assert_eq!(impatience(0, 10_000), 0);
+        let faded: Vec<i32> = (0..300).step_by(10).map(|q| impatience(1000, q)).collect();
+        assert!(faded.windows(2).all(|w| w[1] <= w[0]), "{faded:?}");
+    }
 
     #[test]
     fn going_back_and_forth_costs_and_grows() {

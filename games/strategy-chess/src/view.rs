@@ -272,6 +272,7 @@ impl StrategyChessView {
             logs_history: false,
             outcome: self.outcome,
             odds: None,
+            searcher: None,
         }
     }
 

@@ -12,7 +12,11 @@
 //!
 //! On stderr it writes a line for every strike of an officer (Marshal to
 //! Major) on an unknown piece: the ranks its beliefs give that piece and
-//! the best root moves with their values.
+//! the best root moves with their values. With `--every-move`, a line for
+//! every move instead: the ply, the quiet plies, the move, whether it
+//! strikes, and its value. Fed a game's recorded input (the manager's lines
+//! as a `tee` round the bot kept them), it follows that game and says what
+//! it would have played at each turn.
 
 use ai::SearchResult;
 use headless::cli::player::PlayerChoice;
@@ -31,7 +35,7 @@ mod players;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(spec) = args.first() else {
-        eprintln!("usage: strategy_chess_ucc SPEC [--seed S]");
+        eprintln!("usage: strategy_chess_ucc SPEC [--seed S] [--every-move]");
         return ExitCode::from(2);
     };
     let budget = match players::parse_budget(spec) {
@@ -56,7 +60,10 @@ fn main() -> ExitCode {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout();
-    let mut inspect = |view: &StrategyChessView, result: &SearchResult<Move>| officer_strike(view, result);
+    let every_move = args.iter().any(|a| a == "--every-move");
+    let mut inspect = |view: &StrategyChessView, result: &SearchResult<Move>| {
+        if every_move { each_move(view, result) } else { officer_strike(view, result) }
+    };
     let result = play_with_budget(
         budget,
         &mut inspect,
@@ -109,5 +116,20 @@ fn officer_strike(view: &StrategyChessView, result: &SearchResult<Move>) {
         view.remaining(enemy)[Rank::Bomb.index()],
         drawn::drawn_ranks(view, mv.to, u64::from(view.plies())),
         best.join(", ")
+    );
+}
+
+/// Reports every move: ply, quiet plies, the move, whether it strikes, its value.
+fn each_move(view: &StrategyChessView, result: &SearchResult<Move>) {
+    let Some(mv) = result.best_move else { return };
+    let strike = matches!(view.seen(mv.to), Seen::Piece(_));
+    eprintln!(
+        "ply {} quiet {} move {}-{} {} value {}",
+        view.plies(),
+        view.quiet_plies(),
+        mv.from,
+        mv.to,
+        if strike { "strike" } else { "quiet" },
+        result.value
     );
 }
