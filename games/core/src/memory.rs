@@ -53,3 +53,27 @@ pub fn prefetch<T>(value: &T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
 }
+
+/// `len` atomic words, all zero, as the system hands out zeroed memory:
+/// lazily, so a large table costs only the pages that are touched (a
+/// table built word by word would touch, and so pay for, every page at
+/// once).
+pub fn zeroed_words(len: usize) -> Box<[std::sync::atomic::AtomicU64]> {
+    use std::sync::atomic::AtomicU64;
+    if len == 0 {
+        return Box::new([]);
+    }
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table that fits the address space");
+    // SAFETY: the layout is not empty (len > 0); an all-zero AtomicU64 is
+    // a valid value (0), so the zeroed block is `len` valid words; the
+    // box frees it with `Layout::for_value` of a `[AtomicU64]` of `len`,
+    // the same layout it was allocated with.
+    #[allow(unsafe_code)]
+    unsafe {
+        let start = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if start.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(start, len))
+    }
+}

@@ -79,7 +79,7 @@ pub trait Solve: Game {
 /// Exact future values of some positions of a game, for the solver (see
 /// [`Solve::endgame_table`]): an array of values and a way to find a
 /// position's.
-pub trait Endgame<G>: Send {
+pub trait Endgame<G>: Send + Sync {
     /// Where [`Endgame::values`] keeps the future value of `position` for
     /// the side to move (the final margin minus
     /// [`Solve::banked_margin`]), if the table holds the position.
