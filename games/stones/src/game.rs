@@ -202,8 +202,9 @@ impl Solve for Stones {
     }
 
     /// Plays Kalah sowings without the engine's bookkeeping (the tests
-    /// check it is the same).
-    #[inline]
+    /// check it is the same). Always inlined: the solver makes every
+    /// child with it.
+    #[inline(always)]
     fn play_for_solver(&self, mv: Sow) -> (Self, i32, bool) {
         crate::solve::play_for_solver(self, mv.pile)
     }

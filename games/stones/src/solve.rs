@@ -326,16 +326,12 @@ fn fast_rules(rules: &StonesRules) -> bool {
 /// banks for the mover and whether the mover moves again: the same as
 /// playing the move with [`Stones::sow`], faster under the Kalah rules
 /// with the owner-keeps end sweep ([`kalah_sow`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn play_for_solver(position: &Stones, pile: u8) -> (Stones, i32, bool) {
-    let mover = position.to_move;
     if !fast_rules(&position.rules) || !(1..=position.rules.pits).contains(&pile) {
-        let margin = |p: &Stones| i32::from(p.store(mover)) - i32::from(p.store(mover.opponent()));
-        let mut child = position.clone();
-        child.sow(pile, &mut ());
-        let (gain, same) = (margin(&child) - margin(position), child.to_move == mover);
-        return (child, gain, same);
+        return play_by_engine(position, pile);
     }
+    let mover = position.to_move;
     let pits = position.rules.pits;
     let step = kalah_sow_on(
         pits,
@@ -352,6 +348,20 @@ pub(crate) fn play_for_solver(position: &Stones, pile: u8) -> (Stones, i32, bool
         child.to_move = mover.opponent();
     }
     (child, step.gain(), step.same)
+}
+
+/// [`play_for_solver`] by the engine's sowing, for the rules
+/// [`kalah_sow`] does not play (kept out of line: the solver's hot loop
+/// inlines the fast side only).
+#[cold]
+#[inline(never)]
+fn play_by_engine(position: &Stones, pile: u8) -> (Stones, i32, bool) {
+    let mover = position.to_move;
+    let margin = |p: &Stones| i32::from(p.store(mover)) - i32::from(p.store(mover.opponent()));
+    let mut child = position.clone();
+    child.sow(pile, &mut ());
+    let (gain, same) = (margin(&child) - margin(position), child.to_move == mover);
+    (child, gain, same)
 }
 
 /// The rows of a pile word on a board of `pits` piles a side.
