@@ -360,7 +360,8 @@ impl<G: Solve> Solver<G> {
             // table serves every later solve.
             self.endgame_asked = true;
             if self.config.endgame_mb > 0 {
-                self.endgame = position.endgame_table(self.config.endgame_mb << 20).map(Arc::from);
+                self.endgame =
+                    position.endgame_table(self.config.endgame_mb << 20, self.workers.len()).map(Arc::from);
                 self.endgame_time = self.workers[0].watch.elapsed();
                 for worker in &mut self.workers {
                     worker.endgame = self.endgame.clone();

@@ -59,18 +59,32 @@ pub fn prefetch<T>(value: &T) {
 /// table built word by word would touch, and so pay for, every page at
 /// once).
 pub fn zeroed_words(len: usize) -> Box<[std::sync::atomic::AtomicU64]> {
-    use std::sync::atomic::AtomicU64;
+    zeroed(len)
+}
+
+/// `len` atomic bytes, all zero, mapped lazily as [`zeroed_words`].
+pub fn zeroed_bytes(len: usize) -> Box<[std::sync::atomic::AtomicU8]> {
+    zeroed(len)
+}
+
+/// An atomic integer type, whose all-zero bytes are the value 0.
+trait ZeroIsValid {}
+impl ZeroIsValid for std::sync::atomic::AtomicU64 {}
+impl ZeroIsValid for std::sync::atomic::AtomicU8 {}
+
+fn zeroed<T: ZeroIsValid>(len: usize) -> Box<[T]> {
     if len == 0 {
         return Box::new([]);
     }
-    let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table that fits the address space");
-    // SAFETY: the layout is not empty (len > 0); an all-zero AtomicU64 is
-    // a valid value (0), so the zeroed block is `len` valid words; the
-    // box frees it with `Layout::for_value` of a `[AtomicU64]` of `len`,
-    // the same layout it was allocated with.
+    let layout = std::alloc::Layout::array::<T>(len).expect("a table that fits the address space");
+    // SAFETY: the layout is not empty (len > 0, and no atomic is zero-sized); all
+    // zero bytes are a valid `T` (an atomic integer 0, `ZeroIsValid`), so
+    // the zeroed block is `len` valid values; the box frees it with
+    // `Layout::for_value` of a `[T]` of `len`, the layout it was
+    // allocated with.
     #[allow(unsafe_code)]
     unsafe {
-        let start = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        let start = std::alloc::alloc_zeroed(layout).cast::<T>();
         if start.is_null() {
             std::alloc::handle_alloc_error(layout);
         }

@@ -64,14 +64,14 @@ pub trait Solve: Game {
     /// An endgame table for the rules of this position: exact future
     /// values of positions near the end of the game, worked out before the
     /// search so that it never has to search them. It may take up to
-    /// `max_bytes` of memory; `None` (the default) when the game has none
-    /// or none fits.
+    /// `max_bytes` of memory, and be built by up to `threads` threads;
+    /// `None` (the default) when the game has none or none fits.
     ///
     /// The solver asks for it once per solve, so a game should size the
     /// table to the position: building it must cost less than the search
     /// it saves.
-    fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn Endgame<Self>>> {
-        let _ = max_bytes;
+    fn endgame_table(&self, max_bytes: usize, threads: usize) -> Option<Box<dyn Endgame<Self>>> {
+        let _ = (max_bytes, threads);
         None
     }
 }
