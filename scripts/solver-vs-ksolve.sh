@@ -21,6 +21,7 @@ cd "$ROOT"
 ROUNDS=${1:-3}
 KSOLVE_C=${KSOLVE_C:-$ROOT/../shared/bench/ksolve.c}
 CAPTURES=${CAPTURES:-empty standard}
+THREADS=${THREADS:-1 2}
 
 if [ ! -f "$KSOLVE_C" ]; then
   echo "solver-vs-ksolve: no reference solver at $KSOLVE_C (set KSOLVE_C to ksolve.c)" >&2
@@ -54,28 +55,34 @@ wall() {
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-echo "threads ${BOARDSUITE_SOLVE_THREADS:-default}, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for capture in $CAPTURES; do
   case $capture in
     empty) ours=(--set empty_capture=true) rule=2 value=+10 ;;
     standard) ours=() rule=1 value=+8 ;;
     *) echo "solver-vs-ksolve: unknown capture rule $capture (empty, standard)" >&2; exit 2 ;;
   esac
-  : >"$WORK/ours-$capture"
   : >"$WORK/c-$capture"
   for round in $(seq 1 "$ROUNDS"); do
-    o=$(wall "$value" "$BOARDSUITE" solve stones --set sowing=kalah --set pits=6 --set stones=4 "${ours[@]}")
+    line=""
+    for threads in $THREADS; do
+      o=$(BOARDSUITE_SOLVE_THREADS=$threads wall "$value" "$BOARDSUITE" solve stones \
+        --set sowing=kalah --set pits=6 --set stones=4 "${ours[@]}")
+      echo "$o" >>"$WORK/ours-$capture-$threads"
+      line+=$(printf '  ours (%s thread%s) %6.2f s' "$threads" "$([ "$threads" = 1 ] || echo s)" "$o")
+    done
     c=$(wall "$value" "$WORK/ksolve" 6 4 "$rule" 0 0 25)
-    echo "$o" >>"$WORK/ours-$capture"
     echo "$c" >>"$WORK/c-$capture"
-    printf '%-8s round %d: ours %6.2f s  ksolve %6.2f s  ratio %.2f\n' "$capture" "$round" "$o" "$c" "$(echo "$c / $o" | bc -l)"
+    printf '%-8s round %d:%s  ksolve %6.2f s\n' "$capture" "$round" "$line" "$c"
   done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-printf '| Kalah(6,4) | ours (median) | ksolve (median) | ksolve / ours |\n| --- | --- | --- | --- |\n'
+printf '| Kalah(6,4) | threads | ours (median) | ksolve (median) | ksolve / ours |\n| --- | --- | --- | --- | --- |\n'
 for capture in $CAPTURES; do
-  o=$(median <"$WORK/ours-$capture")
   c=$(median <"$WORK/c-$capture")
-  printf '| %s capture | %.2f s | %.2f s | **%.2f** |\n' "$capture" "$o" "$c" "$(echo "$c / $o" | bc -l)"
+  for threads in $THREADS; do
+    o=$(median <"$WORK/ours-$capture-$threads")
+    printf '| %s capture | %s | %.2f s | %.2f s | **%.2f** |\n' "$capture" "$threads" "$o" "$c" "$(echo "$c / $o" | bc -l)"
+  done
 done
