@@ -52,6 +52,9 @@
 //! - The children's values are requested from memory several positions
 //!   before they are read (a software pipeline), as the reads are random
 //!   in a table larger than the processor's caches.
+//! - The solver's threads build it together: each takes the next run of
+//!   positions in the order above, and waits for a child that another
+//!   thread has taken but not yet worked out.
 //!
 //! The same sowing makes the solver's children ([`play_for_solver`]).
 
