@@ -6,7 +6,7 @@
 //!
 //! `empty` selects the empty-capture rule of "Solving Kalah" (Irving,
 //! Donkers, Uiterwijk 2000); without it a capture needs a non-empty
-//! opposite pit. The table takes `MB` megabytes (default 512, as
+//! opposite pit. The table takes `MB` megabytes (default 256, as
 //! `boardsuite solve`).
 //!
 //! For experiments, the environment can change the solver's settings:
