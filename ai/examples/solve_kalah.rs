@@ -6,13 +6,14 @@
 //!
 //! `empty` selects the empty-capture rule of "Solving Kalah" (Irving,
 //! Donkers, Uiterwijk 2000); without it a capture needs a non-empty
-//! opposite pit. The table takes `MB` megabytes (default 512, as
+//! opposite pit. The table takes `MB` megabytes (default 256, as
 //! `boardsuite solve`).
 //!
 //! For experiments, the environment can change the solver's settings:
 //! `SOLVE_ETC=never|seen|always` (enhanced transposition cutoffs),
 //! `SOLVE_GUESS=DEPTH` (first guess), `SOLVE_ENDGAME_MB=MB` (the endgame
-//! table's limit; 0: none), `SOLVE_HISTORY=1` (history heuristic).
+//! table's limit; 0: none), `SOLVE_HISTORY=1` (history heuristic),
+//! `SOLVE_THREADS=N` (threads; default 1).
 
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::Game;
@@ -23,7 +24,7 @@ fn main() {
     let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (pits, stones) = (number(0, 6) as u8, number(1, 4) as u8);
     let empty_capture = args.iter().any(|a| a == "empty");
-    let table_mb = args.iter().skip(2).find_map(|a| a.parse().ok()).unwrap_or(512);
+    let table_mb = args.iter().skip(2).find_map(|a| a.parse().ok()).unwrap_or(256);
     let start = Stones::start(&StonesRules::kalah(pits, stones, empty_capture), &[]).expect("valid rules");
     let mut config = SolverConfig { table_mb, ..SolverConfig::default() };
     if let Ok(etc) = std::env::var("SOLVE_ETC") {
@@ -40,6 +41,9 @@ fn main() {
         config.endgame_mb = mb;
     }
     config.history = std::env::var("SOLVE_HISTORY").is_ok_and(|h| h == "1");
+    if let Some(threads) = std::env::var("SOLVE_THREADS").ok().and_then(|t| t.parse().ok()) {
+        config.threads = threads;
+    }
     let solution = std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || Solver::new(config).solve(&start, &SearchLimits::none()))

@@ -101,6 +101,9 @@ pub(crate) struct Watch {
     deadline: Option<Instant>,
     node_limit: u64,
     stop: Option<StopSignal>,
+    /// A second stop signal: the solver's threads each stop on their own
+    /// and when another has finished their common search.
+    also_stop: Option<StopSignal>,
     next_check: u64,
     stopped: bool,
 }
@@ -113,9 +116,23 @@ impl Watch {
             deadline: limits.time.map(|t| start + t),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             stop: limits.stop.clone(),
+            also_stop: None,
             next_check: 0,
             stopped: false,
         }
+    }
+
+    /// Makes the watch also stop when `signal` is given (replacing the
+    /// signal set before, if any; `None`: no second signal).
+    pub(crate) fn also_stop_on(&mut self, signal: Option<StopSignal>) {
+        self.also_stop = signal;
+    }
+
+    /// Runs again after a stop: the limits are looked at afresh at the
+    /// next check (a limit that is still exceeded stops it again).
+    pub(crate) fn resume(&mut self) {
+        self.stopped = false;
+        self.next_check = 0;
     }
 
     /// Whether the search must stop, after `nodes` nodes. Cheap: one
@@ -154,6 +171,7 @@ impl Watch {
 
     fn out_of_time_or_cancelled(&self) -> bool {
         self.stop.as_ref().is_some_and(StopSignal::is_stopped)
+            || self.also_stop.as_ref().is_some_and(StopSignal::is_stopped)
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 

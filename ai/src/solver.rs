@@ -53,14 +53,29 @@
 //! values) is requested in one tight loop before any of it is read, and
 //! the waits overlap.
 //!
+//! # Threads
+//!
+//! With [`SolverConfig::threads`] above 1, every null-window search runs
+//! in that many threads at once, from the same root, sharing the table;
+//! the first to finish gives the bound and the others stop. Each stored
+//! bound is true whichever thread proved it, so the value is exact
+//! whatever the threads (only the nodes and the time change). The threads
+//! part ways where it pays: near the root, a thread leaves a child that
+//! another is searching now until it has searched its other children
+//! (simplified ABDADA, [`BusyMarks`]), and finds it done or half done by
+//! then. With more than one thread, a thread of its own also maps the
+//! table's memory while the endgame table is built.
+//!
 //! The game must end on every line (no cycles), as all our games do.
 
-use crate::limits::{SearchLimits, Watch};
+use crate::limits::{SearchLimits, StopSignal, Watch};
 use crate::solver_table::SolverTable;
 use game_core::memory::prefetch;
 use game_core::solve::Endgame;
 use game_core::{Seat, Solve};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -69,6 +84,10 @@ const GUESS_NODES: u64 = 200_000;
 
 /// Beyond every future value.
 const INFINITY: i32 = 1 << 24;
+
+/// Nodes nearer the root than this mark the child they search for the
+/// other threads ([`BusyMarks`]).
+const BUSY_PLY: usize = 16;
 
 /// The history count that saturates an ordering key.
 const HISTORY_CAP: u32 = (1 << 24) - 1;
@@ -114,6 +133,11 @@ pub struct SolverConfig<G> {
     /// it cost Kalah(6,4) 13% more nodes (empty capture) or nothing
     /// (standard capture).
     pub history: bool,
+    /// Threads searching at once (0 counts as 1). The value is the same
+    /// whatever the threads; nodes and time are not, so a search that
+    /// must be repeatable (a node limit decides whether it finishes) takes
+    /// one.
+    pub threads: usize,
 }
 
 impl<G> Clone for SolverConfig<G> {
@@ -133,6 +157,7 @@ impl<G> fmt::Debug for SolverConfig<G> {
             .field("future_bound", &self.future_bound.is_some())
             .field("endgame_mb", &self.endgame_mb)
             .field("history", &self.history)
+            .field("threads", &self.threads)
             .finish()
     }
 }
@@ -146,6 +171,7 @@ impl<G> Default for SolverConfig<G> {
             future_bound: None,
             endgame_mb: 512,
             history: false,
+            threads: 1,
         }
     }
 }
@@ -232,61 +258,61 @@ struct Child<G: Solve> {
     exact: Option<i32>,
 }
 
+/// The stack of each helper thread: the search recurses once a ply.
+const HELPER_STACK: usize = 256 << 20;
+
+/// A table at least this large is mapped by a thread of its own while the
+/// endgame table is built, when the solver has more than one thread.
+const MAP_AHEAD_MB: usize = 64;
+
 /// The exact solver. Its table survives between calls (positions of one
 /// game and rules share it).
 pub struct Solver<G: Solve> {
     config: SolverConfig<G>,
-    table: SolverTable,
+    table: Arc<SolverTable>,
     /// The game's endgame table, once built (`None` also when the game
     /// has none).
-    endgame: Option<Box<dyn Endgame<G>>>,
+    endgame: Option<Arc<dyn Endgame<G>>>,
     /// Whether the endgame table was asked for (once per solver).
     endgame_asked: bool,
     endgame_time: Duration,
-    endgame_hits: u64,
-    /// One children buffer per ply of the exact search, reused.
-    children: Vec<Vec<Child<G>>>,
-    /// The same for the first guess's shallow search, by remaining depth.
-    guess_children: Vec<Vec<Child<G>>>,
-    /// One move buffer per ply of the exact search, reused.
-    move_lists: Vec<Vec<G::Move>>,
-    /// A scratch move buffer for the other searches.
-    moves: Vec<G::Move>,
-    /// Beta cutoffs per seat and move slot, for move ordering.
-    history: Vec<u32>,
-    nodes: u64,
-    hits: u64,
-    probes: u64,
-    watch: Watch,
-    failure: Option<SolveError>,
+    /// One per thread; the first runs in the caller's thread and does all
+    /// the work that is not shared (first guess, best move).
+    workers: Vec<Worker<G>>,
+    /// Table slots filled by earlier solves.
+    table_used: usize,
 }
 
 impl<G: Solve> fmt::Debug for Solver<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Solver").field("config", &self.config).field("nodes", &self.nodes).finish()
+        f.debug_struct("Solver").field("config", &self.config).field("threads", &self.workers.len()).finish()
     }
 }
 
 impl<G: Solve> Solver<G> {
     /// A solver with these settings.
     pub fn new(config: SolverConfig<G>) -> Self {
+        let table = Arc::new(SolverTable::new(config.table_mb, INFINITY));
+        let threads = config.threads.max(1);
+        let busy = (threads > 1).then(|| Arc::new(BusyMarks::new()));
+        if threads > 1 && config.table_mb >= MAP_AHEAD_MB {
+            // The system zeroes each page of the table when the search
+            // first writes to it: seconds, for a table of hundreds of MB.
+            // Another thread does it now, while this one builds the
+            // endgame table. (It cannot fail the solve: without it the
+            // pages are mapped as the search reaches them.)
+            let table = Arc::clone(&table);
+            let _ = std::thread::Builder::new().name("solver-map".into()).spawn(move || table.map_pages());
+        }
+        let workers = (0..threads).map(|_| Worker::new(config, Arc::clone(&table), busy.clone())).collect();
         Solver {
             config,
-            table: SolverTable::new(config.table_mb, INFINITY),
+            table,
             endgame: None,
             endgame_asked: false,
             endgame_time: Duration::ZERO,
-            endgame_hits: 0,
-            children: Vec::new(),
-            guess_children: Vec::new(),
-            move_lists: Vec::new(),
-            moves: Vec::new(),
-            history: vec![0; 2 * G::MOVE_SLOTS.max(1)],
-            nodes: 0,
-            hits: 0,
-            probes: 0,
-            watch: Watch::new(&SearchLimits::none()),
-            failure: None,
+            workers,
+            table_used: 0,
         }
     }
 
@@ -319,27 +345,35 @@ impl<G: Solve> Solver<G> {
     }
 
     /// Solves `position`: its final margin under perfect play, within
-    /// `limits` (time, nodes, stop signal; depth is ignored).
+    /// `limits` (time, nodes, stop signal; depth is ignored). With more
+    /// than one thread the limits hold for the first thread's nodes and
+    /// time; the value is the same whatever the threads, the nodes are
+    /// not.
     pub fn solve(&mut self, position: &G, limits: &SearchLimits) -> Result<Solution<G::Move>, SolveError> {
-        self.watch = Watch::new(limits);
-        self.nodes = 0;
-        self.hits = 0;
-        self.probes = 0;
-        self.failure = None;
-        self.endgame_hits = 0;
+        // The limits hold for the first thread; the others stop with it.
+        let unlimited = SearchLimits::none();
+        for (i, worker) in self.workers.iter_mut().enumerate() {
+            worker.reset(if i == 0 { limits } else { &unlimited });
+        }
         if !self.endgame_asked {
             // Positions of one game and rules share the solver, so one
             // table serves every later solve.
             self.endgame_asked = true;
             if self.config.endgame_mb > 0 {
-                self.endgame = position.endgame_table(self.config.endgame_mb << 20);
-                self.endgame_time = self.watch.elapsed();
+                self.endgame =
+                    position.endgame_table(self.config.endgame_mb << 20, self.workers.len()).map(Arc::from);
+                self.endgame_time = self.workers[0].watch.elapsed();
+                for worker in &mut self.workers {
+                    worker.endgame = self.endgame.clone();
+                }
             }
         }
-        // History from earlier solves still helps, but fades.
-        for cutoffs in &mut self.history {
-            *cutoffs /= 2;
-        }
+        let result = self.solve_here(position);
+        self.table_used += self.workers.iter_mut().map(|w| std::mem::take(&mut w.used)).sum::<usize>();
+        result
+    }
+
+    fn solve_here(&mut self, position: &G) -> Result<Solution<G::Move>, SolveError> {
         let mover = position.to_move();
         let banked = position.banked_margin(mover);
 
@@ -347,11 +381,12 @@ impl<G: Solve> Solver<G> {
         // transposition of one) beats any estimate.
         let root_key = position.future_key();
         let known = self.table.probe(root_key);
+        let main = &mut self.workers[0];
         let guess = match known {
             Some(b) if b.lower == b.upper => b.lower,
-            _ => self.first_guess(position),
+            _ => main.first_guess(position),
         };
-        if let Some(failure) = self.failure.take() {
+        if let Some(failure) = main.failure.take() {
             return Err(failure);
         }
         let guess = known.map_or(guess, |b| guess.clamp(b.lower, b.upper));
@@ -364,10 +399,7 @@ impl<G: Solve> Solver<G> {
         let mut passes = 0;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(position, root_key, 0, beta - 1, beta);
-            if let Some(failure) = self.failure.take() {
-                return Err(failure);
-            }
+            g = self.pass(position, root_key, beta)?;
             passes += 1;
             if g < beta {
                 upper = g;
@@ -376,29 +408,207 @@ impl<G: Solve> Solver<G> {
             }
         }
         let value = banked + i64::from(g);
-        let best_move = self.best_root_move(position, g);
-        if let Some(failure) = self.failure.take() {
+        let main = &mut self.workers[0];
+        let best_move = main.best_root_move(position, g);
+        if let Some(failure) = main.failure.take() {
             return Err(failure);
         }
+        let sum = |count: fn(&Worker<G>) -> u64| self.workers.iter().map(count).sum::<u64>();
         Ok(Solution {
             value,
             first_seat_margin: if mover == Seat::FIRST { value } else { -value },
             best_move,
             stats: SolveStats {
-                nodes: self.nodes,
-                table_hits: self.hits,
-                table_probes: self.probes,
+                nodes: sum(|w| w.nodes),
+                table_hits: sum(|w| w.hits),
+                table_probes: sum(|w| w.probes),
                 passes,
                 first_guess: guess,
-                table_used: self.table.used(),
+                table_used: (self.table_used + self.workers.iter().map(|w| w.used).sum::<usize>())
+                    .min(self.table.capacity()),
                 table_capacity: self.table.capacity(),
-                endgame_hits: self.endgame_hits,
+                endgame_hits: sum(|w| w.endgame_hits),
                 endgame_positions: self.endgame.as_ref().map_or(0, |e| e.values().len() as u64),
                 endgame: self.endgame.as_ref().map_or_else(String::new, |e| e.describe()),
                 endgame_time: self.endgame_time,
-                elapsed: self.watch.elapsed(),
+                elapsed: self.workers[0].watch.elapsed(),
             },
         })
+    }
+
+    /// One null-window search of MTD(f) at `beta`: a bound on the future
+    /// value, at least `beta` or below it. Every thread searches the same
+    /// root and the first to finish gives the bound (each is true, as
+    /// every thread's table entries are); the others then stop.
+    fn pass(&mut self, position: &G, root_key: u64, beta: i32) -> Result<i32, SolveError> {
+        let (main, helpers) = self.workers.split_at_mut(1);
+        let main = &mut main[0];
+        if helpers.is_empty() {
+            let g = main.search(position, root_key, 0, beta - 1, beta);
+            return main.failure.take().map_or(Ok(g), Err);
+        }
+        let over = StopSignal::new();
+        let mut helper_bounds = vec![Err(SolveError::Stopped); helpers.len()];
+        let bound = std::thread::scope(|scope| {
+            for (helper, bound) in helpers.iter_mut().zip(&mut helper_bounds) {
+                helper.start_pass(&over);
+                let over = over.clone();
+                // A helper that cannot be started leaves the work to the
+                // others.
+                let _ = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
+                    *bound = helper.finish_pass(position, root_key, beta, &over);
+                });
+            }
+            main.start_pass(&over);
+            main.finish_pass(position, root_key, beta, &over)
+        });
+        // The first thread may have been stopped by another's finish: it
+        // runs on under its own limits.
+        main.end_pass();
+        let mut bounds = std::iter::once(bound).chain(helper_bounds);
+        let mut failure = SolveError::Stopped;
+        for bound in &mut bounds {
+            match bound {
+                Ok(g) => return Ok(g),
+                // A line too deep for one thread is too deep for all.
+                Err(SolveError::TooDeep) => failure = SolveError::TooDeep,
+                Err(SolveError::Stopped) => {}
+            }
+        }
+        // No thread finished: a limit stopped the first, which stopped
+        // the others.
+        Err(failure)
+    }
+}
+
+/// Marks of the positions some thread is searching now, for the others
+/// to leave until later (ABDADA, simplified): threads that meet the same
+/// node search its children in different orders instead of all the same
+/// one. Only a hint: a mark may be overwritten or outlive its search.
+#[derive(Debug)]
+struct BusyMarks {
+    keys: Box<[AtomicU64]>,
+}
+
+impl BusyMarks {
+    const SLOTS: usize = 1 << 14;
+
+    fn new() -> Self {
+        BusyMarks { keys: (0..Self::SLOTS).map(|_| AtomicU64::new(0)).collect() }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.keys[(key >> 32) as usize & (Self::SLOTS - 1)]
+    }
+
+    #[inline]
+    fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+}
+
+/// The search state of one thread of the [`Solver`].
+struct Worker<G: Solve> {
+    config: SolverConfig<G>,
+    table: Arc<SolverTable>,
+    endgame: Option<Arc<dyn Endgame<G>>>,
+    /// Shared between the threads when there are several.
+    busy: Option<Arc<BusyMarks>>,
+    /// One children buffer per ply of the exact search, reused.
+    children: Vec<Vec<Child<G>>>,
+    /// The same for the first guess's shallow search, by remaining depth.
+    guess_children: Vec<Vec<Child<G>>>,
+    /// One move buffer per ply of the exact search, reused.
+    move_lists: Vec<Vec<G::Move>>,
+    /// A scratch move buffer for the other searches.
+    moves: Vec<G::Move>,
+    /// Beta cutoffs per seat and move slot, for move ordering.
+    history: Vec<u32>,
+    nodes: u64,
+    hits: u64,
+    probes: u64,
+    endgame_hits: u64,
+    /// Table slots this thread filled since the solve began.
+    used: usize,
+    watch: Watch,
+    failure: Option<SolveError>,
+}
+
+impl<G: Solve> Worker<G> {
+    fn new(config: SolverConfig<G>, table: Arc<SolverTable>, busy: Option<Arc<BusyMarks>>) -> Self {
+        Worker {
+            config,
+            table,
+            endgame: None,
+            busy,
+            children: Vec::new(),
+            guess_children: Vec::new(),
+            move_lists: Vec::new(),
+            moves: Vec::new(),
+            history: vec![0; 2 * G::MOVE_SLOTS.max(1)],
+            nodes: 0,
+            hits: 0,
+            probes: 0,
+            endgame_hits: 0,
+            used: 0,
+            watch: Watch::new(&SearchLimits::none()),
+            failure: None,
+        }
+    }
+
+    /// Ready for a new solve within `limits`.
+    fn reset(&mut self, limits: &SearchLimits) {
+        self.watch = Watch::new(limits);
+        self.nodes = 0;
+        self.hits = 0;
+        self.probes = 0;
+        self.endgame_hits = 0;
+        self.used = 0;
+        self.failure = None;
+        // History from earlier solves still helps, but fades.
+        for cutoffs in &mut self.history {
+            *cutoffs /= 2;
+        }
+    }
+
+    /// Ready for a pass that ends for all threads when `over` is given.
+    fn start_pass(&mut self, over: &StopSignal) {
+        self.watch.also_stop_on(Some(over.clone()));
+        self.watch.resume();
+        self.failure = None;
+    }
+
+    /// Back to its own limits after a pass (which may have stopped it).
+    fn end_pass(&mut self) {
+        self.watch.also_stop_on(None);
+        self.watch.resume();
+        self.failure = None;
+    }
+
+    /// A pass of [`Solver::pass`] in this thread: the bound it proves, or
+    /// why it stopped (a limit, or another thread finished first). Tells
+    /// the others to stop either way: the pass is over.
+    fn finish_pass(
+        &mut self,
+        position: &G,
+        root_key: u64,
+        beta: i32,
+        over: &StopSignal,
+    ) -> Result<i32, SolveError> {
+        let g = self.search(position, root_key, 0, beta - 1, beta);
+        over.stop();
+        self.failure.take().map_or(Ok(g), Err)
     }
 
     /// A move of `position` that keeps its future value `value`: the
@@ -660,7 +870,7 @@ impl<G: Solve> Solver<G> {
                 if best >= beta {
                     self.children[ply] = children;
                     self.move_lists[ply] = moves;
-                    self.table.store(key, best, INFINITY, best_move.map(G::move_slot), 1);
+                    self.store(key, best, INFINITY, best_move.map(G::move_slot), 1);
                     return best;
                 }
             }
@@ -672,27 +882,49 @@ impl<G: Solve> Solver<G> {
             if try_cutoffs && let Some((value, mv)) = self.transposition_cutoff(&children, beta) {
                 self.children[ply] = children;
                 self.move_lists[ply] = moves;
-                self.table.store(key, value, INFINITY, Some(G::move_slot(mv)), 1);
+                self.store(key, value, INFINITY, Some(G::move_slot(mv)), 1);
                 return value;
             }
-            for child in &children {
-                let value = self.child_value(child, ply, alpha, beta);
-                if self.failure.is_some() {
-                    break;
-                }
-                if value > best {
-                    best = value;
-                    best_move = Some(child.mv);
-                    if value > alpha {
-                        alpha = value;
-                        if value >= beta {
-                            if self.config.history {
-                                let cutoffs = &mut self.history[Self::history_index(mover, child.mv)];
-                                *cutoffs = cutoffs.saturating_add(1);
+            // With other threads, children another thread is searching
+            // now wait for a second round (see [`BusyMarks`]).
+            let marking = ply < BUSY_PLY && self.busy.is_some() && children.len() <= 64;
+            let mut waiting = 0u64;
+            'rounds: for round in 0..2 {
+                for (i, child) in children.iter().enumerate() {
+                    let value = if round == 0 && marking {
+                        if self.is_busy(child.key) {
+                            waiting |= 1 << i;
+                            continue;
+                        }
+                        self.mark_busy(child.key, true);
+                        let value = self.child_value(child, ply, alpha, beta);
+                        self.mark_busy(child.key, false);
+                        value
+                    } else if round == 0 || waiting & (1 << i) != 0 {
+                        self.child_value(child, ply, alpha, beta)
+                    } else {
+                        continue;
+                    };
+                    if self.failure.is_some() {
+                        break 'rounds;
+                    }
+                    if value > best {
+                        best = value;
+                        best_move = Some(child.mv);
+                        if value > alpha {
+                            alpha = value;
+                            if value >= beta {
+                                if self.config.history {
+                                    let cutoffs = &mut self.history[Self::history_index(mover, child.mv)];
+                                    *cutoffs = cutoffs.saturating_add(1);
+                                }
+                                break 'rounds;
                             }
-                            break;
                         }
                     }
+                }
+                if waiting == 0 {
+                    break;
                 }
             }
             self.children[ply] = children;
@@ -706,13 +938,19 @@ impl<G: Solve> Solver<G> {
         let work = self.nodes - nodes_before;
         let best_slot = best_move.map(G::move_slot);
         if best >= beta {
-            self.table.store(key, best, INFINITY, best_slot, work);
+            self.store(key, best, INFINITY, best_slot, work);
         } else if best <= alpha_at_start {
-            self.table.store(key, -INFINITY, best, None, work);
+            self.store(key, -INFINITY, best, None, work);
         } else {
-            self.table.store(key, best, best, best_slot, work);
+            self.store(key, best, best, best_slot, work);
         }
         best
+    }
+
+    /// Stores bounds in the shared table, counting the slots filled.
+    #[inline]
+    fn store(&mut self, key: u64, lower: i32, upper: i32, slot: Option<usize>, work: u64) {
+        self.used += usize::from(self.table.store(key, lower, upper, slot, work));
     }
 
     /// Sets `child.exact` from the endgame table, if it holds the child.
@@ -721,6 +959,20 @@ impl<G: Solve> Solver<G> {
         if let Some(endgame) = &self.endgame {
             child.exact = endgame.future_value(&child.position);
             self.endgame_hits += u64::from(child.exact.is_some());
+        }
+    }
+
+    /// Whether another thread marked `key` as being searched.
+    #[inline]
+    fn is_busy(&self, key: u64) -> bool {
+        self.busy.as_ref().is_some_and(|busy| busy.is_busy(key))
+    }
+
+    /// Marks `key` as being searched by this thread, or no longer.
+    #[inline]
+    fn mark_busy(&self, key: u64, searching: bool) {
+        if let Some(busy) = &self.busy {
+            if searching { busy.enter(key) } else { busy.leave(key) }
         }
     }
 

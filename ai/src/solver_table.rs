@@ -5,7 +5,7 @@
 //! An entry is two 64-bit words, whatever the game:
 //!
 //! ```text
-//! word 0: the full 64-bit key
+//! word 0: the full 64-bit key, exclusive-or word 1
 //! word 1: bits  0..16 lower bound (i16)     bits 32..48 best move slot + 1 (0: none)
 //!         bits 16..32 upper bound (i16)     bits 48..56 work (0: empty slot)
 //! ```
@@ -17,9 +17,21 @@
 //! compute (the log of the subtree size), which pays off over the repeated
 //! passes of MTD(f).
 //!
+//! The solver's threads share the table without locks. Each word is read
+//! and written whole (atomically, with no ordering: plain loads and
+//! stores), but two threads may write the two words of one entry at the
+//! same time, and an entry may then hold one thread's key word with the
+//! other's data word. Word 0 holds the key mixed with word 1, so such an
+//! entry matches no key (but with the chance of a 64-bit key collision):
+//! a torn entry reads as a miss, never as wrong bounds. Two threads adding
+//! to one entry at once may lose one's addition, which costs work, not
+//! correctness.
+//!
 //! The move is stored as its [`game_core::Game::move_slot`]; the solver
 //! uses it to order moves first, so a slot shared by two moves could only
 //! cost speed, never correctness.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Entries per bucket.
 const WAYS: usize = 4;
@@ -45,16 +57,13 @@ pub(crate) struct Bounds {
 }
 
 /// The solver's table.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct SolverTable {
-    words: Vec<u64>,
+    words: Box<[AtomicU64]>,
     /// Index of the first word of bucket 0 (aligned to 64 bytes).
     base: usize,
     mask: usize,
     infinity: i32,
-    /// Slots holding an entry (counted as they fill: scanning a large,
-    /// mostly untouched table would cost more than the search).
-    used: usize,
 }
 
 fn encode_lower(value: i32) -> i16 {
@@ -100,11 +109,22 @@ impl SolverTable {
         let fit = (bytes / (BUCKET_WORDS * 8)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         // Zeroed memory is mapped lazily; one spare bucket allows aligning.
-        let words = vec![0u64; (buckets + 1) * BUCKET_WORDS];
-        game_core::memory::advise_huge_pages(words.as_ptr(), std::mem::size_of_val(words.as_slice()));
+        let words = game_core::memory::zeroed_words((buckets + 1) * BUCKET_WORDS);
+        game_core::memory::advise_huge_pages(words.as_ptr(), std::mem::size_of_val(&*words));
         let misalignment = (words.as_ptr() as usize % 64) / 8;
         let base = (BUCKET_WORDS - misalignment) % BUCKET_WORDS;
-        SolverTable { words, base, mask: buckets - 1, infinity, used: 0 }
+        SolverTable { words, base, mask: buckets - 1, infinity }
+    }
+
+    /// Touches every page of the table without changing it, so that the
+    /// system maps (and zeroes) them now rather than when the search
+    /// first reaches each one. Safe while other threads use the table:
+    /// each touch is an atomic no-op on one word.
+    pub(crate) fn map_pages(&self) {
+        const WORDS_PER_PAGE: usize = 4096 / 8;
+        for word in self.words.iter().step_by(WORDS_PER_PAGE) {
+            word.fetch_or(0, Relaxed);
+        }
     }
 
     /// How many entries fit.
@@ -135,8 +155,9 @@ impl SolverTable {
         let start = self.bucket(key);
         let bucket = &self.words[start..start + BUCKET_WORDS];
         for entry in bucket.chunks_exact(WORDS) {
-            let data = Data::unpack(entry[1]);
-            if entry[0] == key && data.work != 0 {
+            let word = entry[1].load(Relaxed);
+            let data = Data::unpack(word);
+            if entry[0].load(Relaxed) ^ word == key && data.work != 0 {
                 let lower = if data.lower == NO_LOWER { -self.infinity } else { i32::from(data.lower) };
                 let upper = if data.upper == NO_UPPER { self.infinity } else { i32::from(data.upper) };
                 let slot = data.slot.checked_sub(1).map(usize::from);
@@ -148,20 +169,22 @@ impl SolverTable {
 
     /// Adds what a search proved about `key` to what is known: the bounds
     /// are intersected with those already stored for the same position.
-    /// `slot` is the best move's slot, if the search found one.
+    /// `slot` is the best move's slot, if the search found one. Says
+    /// whether the entry went into an empty slot.
     #[inline]
-    pub(crate) fn store(&mut self, key: u64, lower: i32, upper: i32, slot: Option<usize>, nodes: u64) {
+    pub(crate) fn store(&self, key: u64, lower: i32, upper: i32, slot: Option<usize>, nodes: u64) -> bool {
         let work = (65 - nodes.max(1).leading_zeros()).min(255) as u8;
         let lower = encode_lower(lower);
         let upper = encode_upper(upper);
         let slot = slot.map_or(0, |s| (s as u16).saturating_add(1));
         let start = self.bucket(key);
-        let bucket = &mut self.words[start..start + BUCKET_WORDS];
+        let bucket = &self.words[start..start + BUCKET_WORDS];
         let mut victim = 0;
         let mut victim_work = u8::MAX;
-        for (i, entry) in bucket.chunks_exact_mut(WORDS).enumerate() {
-            let mut data = Data::unpack(entry[1]);
-            if entry[0] == key && data.work != 0 {
+        for (i, entry) in bucket.chunks_exact(WORDS).enumerate() {
+            let word = entry[1].load(Relaxed);
+            let mut data = Data::unpack(word);
+            if entry[0].load(Relaxed) ^ word == key && data.work != 0 {
                 // Keep the move that proved the highest lower bound: it is
                 // the best move known.
                 if slot != 0 && (data.slot == 0 || lower >= data.lower) {
@@ -170,25 +193,21 @@ impl SolverTable {
                 data.lower = data.lower.max(lower);
                 data.upper = data.upper.min(upper);
                 data.work = data.work.max(work);
-                entry[1] = data.pack();
-                return;
+                let word = data.pack();
+                entry[0].store(key ^ word, Relaxed);
+                entry[1].store(word, Relaxed);
+                return false;
             }
             if data.work < victim_work {
                 victim = i;
                 victim_work = data.work;
             }
         }
-        let entry = &mut bucket[victim * WORDS..victim * WORDS + WORDS];
-        entry[0] = key;
-        entry[1] = Data { lower, upper, slot, work }.pack();
-        if victim_work == 0 {
-            self.used += 1;
-        }
-    }
-
-    /// How many slots hold an entry.
-    pub(crate) fn used(&self) -> usize {
-        self.used
+        let entry = &bucket[victim * WORDS..victim * WORDS + WORDS];
+        let word = Data { lower, upper, slot, work }.pack();
+        entry[0].store(key ^ word, Relaxed);
+        entry[1].store(word, Relaxed);
+        victim_work == 0
     }
 }
 
@@ -198,13 +217,13 @@ mod tests {
 
     #[test]
     fn bounds_intersect_and_survive_clamping() {
-        let mut table = SolverTable::new(1, 1 << 20);
+        let table = SolverTable::new(1, 1 << 20);
         assert_eq!(SolverTable::ENTRY_BYTES, 16, "four entries to a cache line");
         assert_eq!(table.words[table.base..].as_ptr() as usize % 64, 0, "buckets are aligned");
         assert_eq!(table.probe(9), None);
-        table.store(9, 3, 1 << 20, Some(2), 100);
+        assert!(table.store(9, 3, 1 << 20, Some(2), 100), "a new entry");
         assert_eq!(table.probe(9), Some(Bounds { lower: 3, upper: 1 << 20, slot: Some(2) }));
-        table.store(9, -1 << 20, 5, None, 10);
+        assert!(!table.store(9, -1 << 20, 5, None, 10), "the same entry");
         assert_eq!(table.probe(9), Some(Bounds { lower: 3, upper: 5, slot: Some(2) }));
         // A move that proves less does not replace the best one.
         table.store(9, 1, 1 << 20, Some(7), 10);
@@ -219,15 +238,21 @@ mod tests {
         let b = table.probe(11).unwrap();
         assert!(b.lower == -(1 << 20) && b.upper >= -70_000 && b.upper < -30_000);
         // Key 0 is a key like any other.
+        assert_eq!(table.probe(0), None);
         table.store(0, -2, 2, Some(0), 1);
         assert_eq!(table.probe(0), Some(Bounds { lower: -2, upper: 2, slot: Some(0) }));
-        assert_eq!(table.used(), 4);
         assert!(table.capacity() >= 60_000);
+        table.map_pages();
+        assert_eq!(
+            table.probe(9),
+            Some(Bounds { lower: 4, upper: 5, slot: Some(7) }),
+            "mapping changes nothing"
+        );
     }
 
     #[test]
     fn replaces_the_least_work() {
-        let mut table = SolverTable::new(0, 1000);
+        let table = SolverTable::new(0, 1000);
         assert_eq!(table.capacity(), WAYS);
         for k in 1..=4u64 {
             table.store(k, 0, 0, None, 1 << (10 * k));
@@ -235,5 +260,18 @@ mod tests {
         table.store(99, 1, 1, None, 1 << 15);
         assert_eq!(table.probe(1), None, "the cheapest entry went");
         assert!(table.probe(99).is_some() && table.probe(4).is_some());
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let table = SolverTable::new(0, 1000);
+        table.store(5, 1, 2, None, 1);
+        table.store(6, 3, 4, None, 1);
+        // Another thread's data word under key 5's key word.
+        let start = table.bucket(5);
+        let other = table.words[start + 3].load(Relaxed);
+        table.words[start + 1].store(other, Relaxed);
+        assert_eq!(table.probe(5), None);
+        assert_eq!(table.probe(6), Some(Bounds { lower: 3, upper: 4, slot: None }));
     }
 }

@@ -115,8 +115,9 @@ pub fn check_against_plain_negamax<G: Evaluate>(positions: &[G], depths: RangeIn
 
 /// Asserts that the exact solver finds the final margin of plain,
 /// exhaustive search ([`plain_final_margin`]) for every position: with and
-/// without enhanced transposition cutoffs and first guess, and with one
-/// solver kept across all positions (they must share their rules).
+/// without enhanced transposition cutoffs and first guess, with one and
+/// three threads, and with one solver kept across all positions (they
+/// must share their rules).
 pub fn check_solver_against_plain<G: Solve>(positions: &[G]) {
     let plain = SolverConfig::<G> {
         table_mb: 1,
@@ -125,15 +126,22 @@ pub fn check_solver_against_plain<G: Solve>(positions: &[G]) {
         future_bound: None,
         endgame_mb: 0,
         history: false,
+        threads: 1,
     };
     let full = SolverConfig::<G> { table_mb: 1, ..SolverConfig::default() };
+    let threaded = SolverConfig::<G> { threads: 3, ..full };
     let mut kept = Solver::new(full);
+    let mut kept_threaded = Solver::new(threaded);
     for position in positions {
         let expected = plain_final_margin(position);
         let limits = SearchLimits::none();
-        for (name, solver) in
-            [("plain", &mut Solver::new(plain)), ("full", &mut Solver::new(full)), ("kept", &mut kept)]
-        {
+        for (name, solver) in [
+            ("plain", &mut Solver::new(plain)),
+            ("full", &mut Solver::new(full)),
+            ("kept", &mut kept),
+            ("threads", &mut Solver::new(threaded)),
+            ("kept threads", &mut kept_threaded),
+        ] {
             let solution = solver
                 .solve(position, &limits)
                 .unwrap_or_else(|e| panic!("{name} solver failed on `{}`: {e}", position.format_position()));

@@ -53,12 +53,13 @@ fn start(pits: u8, stones: u8, empty_capture: bool) -> Stones {
     Stones::start(&StonesRules::kalah(pits, stones, empty_capture), &[]).expect("valid Kalah rules")
 }
 
-/// The first player's final margin under perfect play.
-fn solve(position: &Stones, table_mb: usize) -> i64 {
-    let config = SolverConfig { table_mb, ..SolverConfig::default() };
+/// The first player's final margin under perfect play, solved in
+/// `threads` threads.
+fn solve(position: &Stones, table_mb: usize, threads: usize) -> i64 {
+    let config = SolverConfig { table_mb, threads, ..SolverConfig::default() };
     let solution = Solver::new(config).solve(position, &SearchLimits::none()).expect("solvable");
     println!(
-        "{}: {:+} ({} nodes, {:.2} s)",
+        "{} in {threads} thread(s): {:+} ({} nodes, {:.2} s)",
         position.rules().summary_line(),
         solution.first_seat_margin,
         solution.stats.nodes,
@@ -91,7 +92,13 @@ fn the_published_small_kalah_values() {
     for &(pits, stones, empty_capture, value) in PUBLISHED_SMALL {
         let position = start(pits, stones, empty_capture);
         assert_eq!(position.to_move(), Seat::FIRST, "the first player moves first");
-        assert_eq!(solve(&position, 16), value, "Kalah({pits},{stones}), empty capture {empty_capture}");
+        for threads in [1, 2] {
+            assert_eq!(
+                solve(&position, 16, threads),
+                value,
+                "Kalah({pits},{stones}), empty capture {empty_capture}, {threads} threads"
+            );
+        }
     }
 }
 
@@ -100,7 +107,13 @@ fn the_published_small_kalah_values() {
 fn the_published_large_kalah_values() {
     for &(pits, stones, empty_capture, value) in PUBLISHED_LARGE {
         let position = start(pits, stones, empty_capture);
-        assert_eq!(solve(&position, 1024), value, "Kalah({pits},{stones}), empty capture {empty_capture}");
+        for threads in [1, 2] {
+            assert_eq!(
+                solve(&position, 1024, threads),
+                value,
+                "Kalah({pits},{stones}), empty capture {empty_capture}, {threads} threads"
+            );
+        }
     }
 }
 
@@ -109,11 +122,14 @@ fn small_boards_agree_with_plain_search() {
     for empty_capture in [true, false] {
         for (pits, stones) in [(3, 1), (3, 2), (4, 1)] {
             let position = start(pits, stones, empty_capture);
-            assert_eq!(
-                solve(&position, 4),
-                plain_final_margin(&position),
-                "Kalah({pits},{stones}), empty capture {empty_capture}"
-            );
+            let plain = plain_final_margin(&position);
+            for threads in [1, 2] {
+                assert_eq!(
+                    solve(&position, 4, threads),
+                    plain,
+                    "Kalah({pits},{stones}), empty capture {empty_capture}, {threads} threads"
+                );
+            }
         }
     }
 }
@@ -130,11 +146,13 @@ fn small_boards_agree_with_the_toy_kalah() {
             let toy =
                 Solver::new(config).solve(&toy_kalah(pits, stones, empty_capture), &SearchLimits::none());
             let toy = toy.expect("solvable").first_seat_margin;
-            assert_eq!(
-                solve(&start(pits, stones, empty_capture), 16),
-                toy,
-                "Kalah({pits},{stones}), empty capture {empty_capture}"
-            );
+            for threads in [1, 2] {
+                assert_eq!(
+                    solve(&start(pits, stones, empty_capture), 16, threads),
+                    toy,
+                    "Kalah({pits},{stones}), empty capture {empty_capture}, {threads} threads"
+                );
+            }
         }
     }
 }

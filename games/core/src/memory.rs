@@ -53,3 +53,41 @@ pub fn prefetch<T>(value: &T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
 }
+
+/// `len` atomic words, all zero, as the system hands out zeroed memory:
+/// lazily, so a large table costs only the pages that are touched (a
+/// table built word by word would touch, and so pay for, every page at
+/// once).
+pub fn zeroed_words(len: usize) -> Box<[std::sync::atomic::AtomicU64]> {
+    zeroed(len)
+}
+
+/// `len` atomic bytes, all zero, mapped lazily as [`zeroed_words`].
+pub fn zeroed_bytes(len: usize) -> Box<[std::sync::atomic::AtomicU8]> {
+    zeroed(len)
+}
+
+/// An atomic integer type, whose all-zero bytes are the value 0.
+trait ZeroIsValid {}
+impl ZeroIsValid for std::sync::atomic::AtomicU64 {}
+impl ZeroIsValid for std::sync::atomic::AtomicU8 {}
+
+fn zeroed<T: ZeroIsValid>(len: usize) -> Box<[T]> {
+    if len == 0 {
+        return Box::new([]);
+    }
+    let layout = std::alloc::Layout::array::<T>(len).expect("a table that fits the address space");
+    // SAFETY: the layout is not empty (len > 0, and no atomic is zero-sized); all
+    // zero bytes are a valid `T` (an atomic integer 0, `ZeroIsValid`), so
+    // the zeroed block is `len` valid values; the box frees it with
+    // `Layout::for_value` of a `[T]` of `len`, the layout it was
+    // allocated with.
+    #[allow(unsafe_code)]
+    unsafe {
+        let start = std::alloc::alloc_zeroed(layout).cast::<T>();
+        if start.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(start, len))
+    }
+}

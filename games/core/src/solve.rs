@@ -64,14 +64,14 @@ pub trait Solve: Game {
     /// An endgame table for the rules of this position: exact future
     /// values of positions near the end of the game, worked out before the
     /// search so that it never has to search them. It may take up to
-    /// `max_bytes` of memory; `None` (the default) when the game has none
-    /// or none fits.
+    /// `max_bytes` of memory, and be built by up to `threads` threads;
+    /// `None` (the default) when the game has none or none fits.
     ///
     /// The solver asks for it once per solve, so a game should size the
     /// table to the position: building it must cost less than the search
     /// it saves.
-    fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn Endgame<Self>>> {
-        let _ = max_bytes;
+    fn endgame_table(&self, max_bytes: usize, threads: usize) -> Option<Box<dyn Endgame<Self>>> {
+        let _ = (max_bytes, threads);
         None
     }
 }
@@ -79,7 +79,7 @@ pub trait Solve: Game {
 /// Exact future values of some positions of a game, for the solver (see
 /// [`Solve::endgame_table`]): an array of values and a way to find a
 /// position's.
-pub trait Endgame<G>: Send {
+pub trait Endgame<G>: Send + Sync {
     /// Where [`Endgame::values`] keeps the future value of `position` for
     /// the side to move (the final margin minus
     /// [`Solve::banked_margin`]), if the table holds the position.

@@ -202,8 +202,9 @@ impl Solve for Stones {
     }
 
     /// Plays Kalah sowings without the engine's bookkeeping (the tests
-    /// check it is the same).
-    #[inline]
+    /// check it is the same). Always inlined: the solver makes every
+    /// child with it.
+    #[inline(always)]
     fn play_for_solver(&self, mv: Sow) -> (Self, i32, bool) {
         crate::solve::play_for_solver(self, mv.pile)
     }
@@ -211,10 +212,14 @@ impl Solve for Stones {
     /// Every position with at most about a third of the stones now in the
     /// piles (17 of 48), if that fits `max_bytes` (see
     /// [`crate::StonesEndgame::cover_for`]).
-    fn endgame_table(&self, max_bytes: usize) -> Option<Box<dyn game_core::solve::Endgame<Self>>> {
+    fn endgame_table(
+        &self,
+        max_bytes: usize,
+        threads: usize,
+    ) -> Option<Box<dyn game_core::solve::Endgame<Self>>> {
         let stones = self.future_bound().unwrap_or(0) as u32;
         let cover = crate::solve::StonesEndgame::cover_for(&self.rules, stones, max_bytes)?;
-        Some(Box::new(crate::solve::StonesEndgame::build(&self.rules, cover)))
+        Some(Box::new(crate::solve::StonesEndgame::build(&self.rules, cover, threads)))
     }
 }
 

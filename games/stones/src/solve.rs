@@ -52,6 +52,9 @@
 //! - The children's values are requested from memory several positions
 //!   before they are read (a software pipeline), as the reads are random
 //!   in a table larger than the processor's caches.
+//! - The solver's threads build it together: each takes the next run of
+//!   positions in the order above, and waits for a child that another
+//!   thread has taken but not yet worked out.
 //!
 //! The same sowing makes the solver's children ([`play_for_solver`]).
 
@@ -59,6 +62,7 @@ use crate::board::{PILE_BYTES, Stones};
 use crate::rules::{EndSweep, MAX_PITS, SowingRule, StonesRules};
 use game_core::Seat;
 use game_core::solve::Endgame;
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 /// A value not worked out yet: a stored byte is the value plus 128.
 const UNKNOWN: u8 = 0;
@@ -326,16 +330,12 @@ fn fast_rules(rules: &StonesRules) -> bool {
 /// banks for the mover and whether the mover moves again: the same as
 /// playing the move with [`Stones::sow`], faster under the Kalah rules
 /// with the owner-keeps end sweep ([`kalah_sow`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn play_for_solver(position: &Stones, pile: u8) -> (Stones, i32, bool) {
-    let mover = position.to_move;
     if !fast_rules(&position.rules) || !(1..=position.rules.pits).contains(&pile) {
-        let margin = |p: &Stones| i32::from(p.store(mover)) - i32::from(p.store(mover.opponent()));
-        let mut child = position.clone();
-        child.sow(pile, &mut ());
-        let (gain, same) = (margin(&child) - margin(position), child.to_move == mover);
-        return (child, gain, same);
+        return play_by_engine(position, pile);
     }
+    let mover = position.to_move;
     let pits = position.rules.pits;
     let step = kalah_sow_on(
         pits,
@@ -352,6 +352,20 @@ pub(crate) fn play_for_solver(position: &Stones, pile: u8) -> (Stones, i32, bool
         child.to_move = mover.opponent();
     }
     (child, step.gain(), step.same)
+}
+
+/// [`play_for_solver`] by the engine's sowing, for the rules
+/// [`kalah_sow`] does not play (kept out of line: the solver's hot loop
+/// inlines the fast side only).
+#[cold]
+#[inline(never)]
+fn play_by_engine(position: &Stones, pile: u8) -> (Stones, i32, bool) {
+    let mover = position.to_move;
+    let margin = |p: &Stones| i32::from(p.store(mover)) - i32::from(p.store(mover.opponent()));
+    let mut child = position.clone();
+    child.sow(pile, &mut ());
+    let (gain, same) = (margin(&child) - margin(position), child.to_move == mover);
+    (child, gain, same)
 }
 
 /// The rows of a pile word on a board of `pits` piles a side.
@@ -459,10 +473,11 @@ pub struct StonesEndgame {
 }
 
 /// The table while it is filled: one byte per index, the value plus 128,
-/// or [`UNKNOWN`].
+/// or [`UNKNOWN`]. Bytes are atomic (plain loads and stores) so that
+/// several threads can fill it.
 struct Filling {
     ranking: Ranking,
-    values: Vec<u8>,
+    values: Box<[AtomicU8]>,
     rules: StonesRules,
     cover: u32,
 }
@@ -490,26 +505,31 @@ impl StonesEndgame {
 
     /// Works out the table of every position with at most `cover` stones
     /// (at most [`MAX_COVER`], and at most `u32::MAX` positions) under
-    /// `rules`.
-    pub fn build(rules: &StonesRules, cover: u32) -> Self {
+    /// `rules`, in `threads` threads (0 counts as 1).
+    pub fn build(rules: &StonesRules, cover: u32, threads: usize) -> Self {
         let cover = cover.min(MAX_COVER);
         let parts = 2 * rules.pits as usize;
         let size = positions_up_to(parts, cover);
         assert!(size <= u64::from(u32::MAX), "the table is too large");
-        let values = vec![UNKNOWN; size as usize];
+        let values = game_core::memory::zeroed_bytes(size as usize);
         game_core::memory::advise_huge_pages(values.as_ptr(), values.len());
-        let mut table = Filling { ranking: Ranking::new(parts, cover), values, rules: *rules, cover };
+        let table = Filling { ranking: Ranking::new(parts, cover), values, rules: *rules, cover };
+        let threads = threads.max(1);
         match rules.pits {
-            3 => table.fill::<3>(),
-            4 => table.fill::<4>(),
-            5 => table.fill::<5>(),
-            6 => table.fill::<6>(),
-            7 => table.fill::<7>(),
-            _ => table.fill::<8>(),
+            3 => table.fill::<3>(threads),
+            4 => table.fill::<4>(threads),
+            5 => table.fill::<5>(threads),
+            6 => table.fill::<6>(threads),
+            7 => table.fill::<7>(threads),
+            _ => table.fill::<8>(threads),
         }
         let Filling { ranking, values, rules, .. } = table;
         // In place (same layout): the memory and its huge pages stay.
-        let values = values.into_iter().map(|stored| (i32::from(stored) - 128) as i8).collect();
+        let values = values
+            .into_vec()
+            .into_iter()
+            .map(|stored| (i32::from(stored.into_inner()) - 128) as i8)
+            .collect();
         StonesEndgame { ranking, values, rules, cover }
     }
 
@@ -529,16 +549,51 @@ impl Filling {
     /// values requested from memory, [`AHEAD`] positions before the
     /// position is worked out, so that the reads (random, in a table of
     /// many megabytes) overlap instead of waiting one after the other.
-    fn fill<const PITS: u32>(&mut self) {
-        if fast_rules(&self.rules) { self.fill_with::<PITS, true>() } else { self.fill_with::<PITS, false>() }
+    ///
+    /// In `threads` threads, the threads take runs of positions (those
+    /// sharing a second row) of that order one at a time, as they come to
+    /// them. A child not worked out yet belongs to a run another thread
+    /// took earlier in the order: the thread waits for it (waits only
+    /// ever point back in the order, so no two threads wait for each
+    /// other, and a thread that could not be started takes no run).
+    fn fill<const PITS: u32>(&self, threads: usize) {
+        let rows = RowsByWeight::new(PITS, self.cover, &self.ranking);
+        // The end of the game: every pile empty, index 0.
+        self.values[0].store(128, Relaxed);
+        let runs = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                let (rows, runs) = (&rows, &runs);
+                // A thread that cannot be started leaves its runs to the
+                // others.
+                let _ = std::thread::Builder::new()
+                    .name("endgame".into())
+                    .spawn_scoped(scope, move || self.fill_runs::<PITS>(rows, runs, threads));
+            }
+            self.fill_runs::<PITS>(&rows, &runs, threads);
+        });
     }
 
-    fn fill_with<const PITS: u32, const FAST: bool>(&mut self) {
-        let rows = RowsByWeight::new(PITS, self.cover, &self.ranking);
+    /// The runs of [`Filling::fill`] this thread takes from `runs` (the
+    /// next run no thread has taken).
+    fn fill_runs<const PITS: u32>(&self, rows: &RowsByWeight, runs: &AtomicUsize, threads: usize) {
+        if fast_rules(&self.rules) {
+            self.fill_with::<PITS, true>(rows, runs, threads);
+        } else {
+            self.fill_with::<PITS, false>(rows, runs, threads);
+        }
+    }
+
+    fn fill_with<const PITS: u32, const FAST: bool>(
+        &self,
+        rows: &RowsByWeight,
+        runs: &AtomicUsize,
+        threads: usize,
+    ) {
         let mut ring = [Expansion::default(); AHEAD];
         let mut pending = 0usize;
-        // The end of the game: every pile empty, index 0.
-        self.values[0] = 128;
+        let mut run = 0usize;
+        let mut taken = runs.fetch_add(1, Relaxed);
         for stones in 1..=self.cover {
             let heaviest = stones * PITS;
             for weight in stones..=heaviest {
@@ -553,13 +608,18 @@ impl Filling {
                             continue;
                         }
                         for &(second, _) in rows.get(theirs, heavy) {
+                            run += 1;
+                            if run - 1 != taken {
+                                continue;
+                            }
+                            taken = runs.fetch_add(1, Relaxed);
                             // The second row's part of the index: its
                             // prefix sums start from the first row's total.
                             let base = self.ranking.index_second::<PITS>(mine, second);
                             for &(first, first_part) in rows.get(mine, light) {
                                 let slot = pending % AHEAD;
                                 if pending >= AHEAD {
-                                    self.finish(&ring[slot]);
+                                    self.finish(&ring[slot], threads);
                                 }
                                 let expansion = &mut ring[slot];
                                 expansion.index = base + first_part as usize;
@@ -572,7 +632,7 @@ impl Filling {
                 }
                 // Finish the weight before the next one reads it.
                 for done in pending.saturating_sub(AHEAD)..pending {
-                    self.finish(&ring[done % AHEAD]);
+                    self.finish(&ring[done % AHEAD], threads);
                 }
                 pending = 0;
             }
@@ -581,9 +641,9 @@ impl Filling {
 
     /// Works out the value of an expanded position and stores it.
     #[inline(always)]
-    fn finish(&mut self, expansion: &Expansion) {
-        let value = self.combine(expansion);
-        self.values[expansion.index] = (value + 128) as u8;
+    fn finish(&self, expansion: &Expansion, threads: usize) {
+        let value = self.combine(expansion, threads);
+        self.values[expansion.index].store((value + 128) as u8, Relaxed);
     }
 
     /// Makes the children of the position with these rows and requests
@@ -620,24 +680,49 @@ impl Filling {
     }
 
     /// The value of an expanded position from its children's, which the
-    /// order of [`Filling::fill`] has all worked out already.
-    fn combine(&self, expansion: &Expansion) -> i32 {
+    /// order of [`Filling::fill`] has all worked out already (or, with
+    /// several threads, another thread is about to).
+    fn combine(&self, expansion: &Expansion, threads: usize) -> i32 {
         if expansion.count == 0 {
             return 0;
         }
         let mut best = i32::MIN;
         for child in &expansion.children[..expansion.count] {
-            let stored = self.values[child.index as usize];
-            // The order's proof is in the module documentation; were it
-            // wrong, this stops the program rather than let a wrong value
-            // into the table.
-            assert_ne!(stored, UNKNOWN, "a child is worked out before its parent");
+            let mut stored = self.values[child.index as usize].load(Relaxed);
+            if stored == UNKNOWN {
+                // The order's proof is in the module documentation; were
+                // it wrong, this stops the program rather than let a
+                // wrong value into the table (or, with several threads,
+                // waits for ever).
+                assert!(threads > 1, "a child is worked out before its parent");
+                stored = self.wait_for(child.index as usize);
+            }
             // A finished game (empty rows) has index 0 and value 0.
             let future = i32::from(stored) - 128;
             let gain = i32::from(child.gain);
             best = best.max(if child.same { gain + future } else { gain - future });
         }
         best
+    }
+
+    /// The value at `index` once another thread has stored it.
+    #[cold]
+    fn wait_for(&self, index: usize) -> u8 {
+        let mut spins = 0u32;
+        loop {
+            let stored = self.values[index].load(Relaxed);
+            if stored != UNKNOWN {
+                return stored;
+            }
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                // On a busy machine the thread that owes the value may be
+                // waiting for a processor: give it this one.
+                std::thread::yield_now();
+            }
+        }
     }
 
     /// The index of the position with these rows.
@@ -789,6 +874,19 @@ mod tests {
         }
     }
 
+    #[test]
+    fn threads_build_the_same_table() {
+        for empty_capture in [true, false] {
+            let rules = StonesRules::kalah(6, 4, empty_capture);
+            let alone = StonesEndgame::build(&rules, 9, 1);
+            assert_eq!(alone.values.len() as u64, positions_up_to(12, 9));
+            for threads in [2, 3] {
+                let shared = StonesEndgame::build(&rules, 9, threads);
+                assert!(alone.values == shared.values, "{threads} threads, empty capture {empty_capture}");
+            }
+        }
+    }
+
     /// Plain minimax over the future value, for comparison.
     fn plain(position: &Stones) -> i32 {
         let mut moves = Vec::new();
@@ -811,13 +909,16 @@ mod tests {
 
     #[test]
     fn every_value_matches_plain_search_on_small_boards() {
-        for rules in [
-            StonesRules::kalah(3, 2, true),
-            StonesRules::kalah(3, 2, false),
-            StonesRules { end_sweep: EndSweep::EmptierCollects, ..StonesRules::kalah(3, 2, true) },
-            StonesRules { pits: 3, stones: 2, ..StonesRules::default() },
+        for (rules, threads) in [
+            (StonesRules::kalah(3, 2, true), 1),
+            (StonesRules::kalah(3, 2, false), 1),
+            (StonesRules { end_sweep: EndSweep::EmptierCollects, ..StonesRules::kalah(3, 2, true) }, 1),
+            (StonesRules { pits: 3, stones: 2, ..StonesRules::default() }, 1),
+            (StonesRules::kalah(3, 2, true), 3),
+            (StonesRules::kalah(3, 2, false), 2),
+            (StonesRules { pits: 3, stones: 2, ..StonesRules::default() }, 3),
         ] {
-            let table = StonesEndgame::build(&rules, 7);
+            let table = StonesEndgame::build(&rules, 7, threads);
             let mut checked = 0;
             for stones in 0..=7 {
                 for_each(6, stones, &mut |word| {
