@@ -6,6 +6,9 @@
 #
 #   AGENTS=DIR bash scripts/strategy-chess-vs-outside.sh [GAMES] [SEED] [LEVEL] [BOT ...]
 #
+# LEVEL is a level 1..10 played by `ucc-bot` on the clock, or a study spec
+# with a colon (`10:depth=4,samples=16,nodes=2m,extra=0`) played node-capped.
+#
 # DIR is the `agents/` folder of the public repository
 # github.com/braathwaate/strategoevaluator, built by hand first:
 #   - ramen (the 2012 winner, C): `make` in ramen/. On a 64-bit machine its
@@ -35,6 +38,15 @@ BOTS=("$@")
 
 cargo build --release -p boardsuite >/dev/null
 bin=$PWD/target/release/boardsuite
+# A LEVEL with changes after a colon (`10:depth=4,samples=16,nodes=2m,extra=0`)
+# is played by the study's node-capped UCC bot: a game takes seconds, and
+# the bot's stderr (in the .err file) lists its officers' blind strikes.
+if [[ $LEVEL == *:* ]]; then
+  cargo build --release -p headless --example strategy_chess_ucc >/dev/null
+  ours="$PWD/target/release/examples/strategy_chess_ucc $LEVEL --seed $SEED"
+else
+  ours="$bin ucc-bot --level $LEVEL"
+fi
 mkdir -p target/outside
 for bot in "${BOTS[@]}"; do
   case $bot in
@@ -44,7 +56,7 @@ for bot in "${BOTS[@]}"; do
     *) echo "unknown bot $bot (ramen, peternlewis, asmodeus, vixen, celsius, hunter)" >&2; exit 2 ;;
   esac
   out=target/outside/${LEVEL}_${bot}_s$SEED.txt
-  "$bin" arena strategy-chess --first "$bin ucc-bot --level $LEVEL" --second "$cmd" \
+  "$bin" arena strategy-chess --first "$ours" --second "$cmd" \
     --games "$GAMES" --seed "$SEED" >"$out" 2>"$out.err"
   echo "$bot $(tail -1 "$out")"
 done

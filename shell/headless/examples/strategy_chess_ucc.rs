@@ -96,8 +96,10 @@ fn officer_strike(view: &StrategyChessView, result: &SearchResult<Move>) {
     let (Seen::Piece(striker), Seen::Piece(target)) = (view.seen(mv.from), view.seen(mv.to)) else {
         return;
     };
-    let officer = matches!(striker.rank, Some(Rank::Marshal | Rank::General | Rank::Colonel | Rank::Major));
-    if !officer || target.known_rank().is_some() {
+    let Some(rank @ (Rank::Marshal | Rank::General | Rank::Colonel | Rank::Major)) = striker.rank else {
+        return;
+    };
+    if target.known_rank().is_some() {
         return;
     }
     let enemy = view.viewer().opponent();
@@ -108,9 +110,8 @@ fn officer_strike(view: &StrategyChessView, result: &SearchResult<Move>) {
     let best: Vec<String> =
         result.root_moves.iter().take(4).map(|r| format!("{}-{} {}", r.mv.from, r.mv.to, r.value)).collect();
     eprintln!(
-        "ply {}: {:?} strikes {} ({}, {unmoved} enemy unmoved, {} Bombs left); drawn: {}; best: {}",
+        "ply {}: {rank} strikes {} ({}, {unmoved} enemy unmoved, {} Bombs left); drawn: {}; best: {}",
         view.plies(),
-        striker.rank,
         mv.to,
         if target.facts.moved { "moved" } else { "unmoved" },
         view.remaining(enemy)[Rank::Bomb.index()],
