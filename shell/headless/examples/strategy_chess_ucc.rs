@@ -14,15 +14,12 @@
 //! Major) on an unknown piece: the ranks its beliefs give that piece and
 //! the best root moves with their values. With `--every-move`, a line for
 //! every move instead: the ply, the quiet plies, the move, whether it
-//! strikes, and its value. Fed a game's recorded input (the manager's lines
-//! as a `tee` round the bot kept them), it follows that game and says what
-//! it would have played at each turn.
+//! strikes, and its value.
 
 use ai::SearchResult;
 use headless::cli::player::PlayerChoice;
 use headless::cli::ucc::config::{BotConfig, manager_rules};
-use headless::cli::ucc::play_with_budget;
-use std::io::{BufRead, Write};
+use headless::cli::ucc::run_with_budget;
 use std::process::ExitCode;
 use strategy_chess::{Move, Rank, Seen, StrategyChessView};
 
@@ -57,30 +54,11 @@ fn main() -> ExitCode {
     };
     let level = ai::Level::new(10).map(PlayerChoice::Level).expect("10 is a level");
     let config = BotConfig { rules: manager_rules(), level, seed };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout();
     let every_move = args.iter().any(|a| a == "--every-move");
     let mut inspect = |view: &StrategyChessView, result: &SearchResult<Move>| {
         if every_move { each_move(view, result) } else { officer_strike(view, result) }
     };
-    let result = play_with_budget(
-        budget,
-        &mut inspect,
-        &config,
-        &mut || {
-            let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => None,
-                Ok(_) => Some(line.trim_end_matches(['\r', '\n']).to_string()),
-            }
-        },
-        &mut |line: &str| {
-            let _ = writeln!(output, "{line}");
-            let _ = output.flush();
-        },
-        &mut |text: &str| eprintln!("strategy_chess_ucc: {text}"),
-    );
+    let result = run_with_budget(budget, &mut inspect, &config);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

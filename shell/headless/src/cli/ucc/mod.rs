@@ -74,18 +74,34 @@ fn parse_level(text: &str) -> Result<PlayerChoice, PlayerChoiceError> {
 /// Plays one game with the manager on stdin and stdout.
 pub fn run(args: &UccArgs) -> CommandResult {
     let config = resolve(args)?;
+    let mut player = Player::new(&config.level)?;
+    on_stdio(&mut player, None, &config)
+}
+
+/// [`run`] with the computer searching on `budget` instead of
+/// `config.level`'s (the study examples' node-capped players, whose games
+/// against outside bots are quick), each move shown to `inspect`. The
+/// move deadline still holds.
+pub fn run_with_budget(budget: Budget, inspect: Inspect<'_>, config: &BotConfig) -> CommandResult {
+    let mut player = Player::Computer(Box::new(ComputerPlayer::with_budget(budget)));
+    on_stdio(&mut player, Some(inspect), config)
+}
+
+/// One game on stdin and stdout.
+fn on_stdio(player: &mut Player, inspect: Option<Inspect<'_>>, config: &BotConfig) -> CommandResult {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout();
-    let mut warn = |text: &str| eprintln!("ucc-bot: {text}");
-    play(
-        &config,
+    play_as(
+        player,
+        inspect,
+        config,
         &mut || read_line(&mut input),
         &mut |line: &str| {
             let _ = writeln!(output, "{line}");
             let _ = output.flush();
         },
-        &mut warn,
+        &mut |text: &str| eprintln!("ucc-bot: {text}"),
     )
 }
 
@@ -203,22 +219,6 @@ pub fn play(
 /// What a study hook is shown of each of the computer's moves: the view it
 /// chose from and the search's result.
 pub type Inspect<'a> = &'a mut dyn FnMut(&StrategyChessView, &SearchResult<Move>);
-
-/// The game loop with the computer searching on `budget` instead of
-/// `config.level`'s (the study examples' node-capped players, whose games
-/// against outside bots replay), each move shown to `inspect`. The move
-/// deadline still holds.
-pub fn play_with_budget(
-    budget: Budget,
-    inspect: Inspect<'_>,
-    config: &BotConfig,
-    next_line: &mut dyn FnMut() -> Option<String>,
-    send: &mut dyn FnMut(&str),
-    warn: &mut dyn FnMut(&str),
-) -> CommandResult {
-    let mut player = Player::Computer(Box::new(ComputerPlayer::with_budget(budget)));
-    play_as(&mut player, Some(inspect), config, next_line, send, warn)
-}
 
 fn play_as(
     player: &mut Player,
