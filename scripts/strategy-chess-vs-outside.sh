@@ -24,8 +24,12 @@
 #     basic_python or path, copy the .py from asmodeus/.
 #
 # BOTs default to all six. Prints each bot's arena lines to
-# target/outside/LEVEL_BOT_sSEED.txt and one summary line per bot.
+# target/outside/LEVEL_BOT_sSEED.txt and one summary line per bot. With
+# LOGS=DIR, everything the manager sent our bot in game k is kept as
+# DIR/LEVEL_BOT_gK.log (SEED + k), which the study example
+# strategy_chess_sightings reads.
 set -euo pipefail
+if [ -n "${LOGS:-}" ]; then LOGS=$(realpath -m "$LOGS"); fi
 cd "$(dirname "$0")/.."
 : "${AGENTS:?set AGENTS to the agents/ folder of braathwaate/strategoevaluator}"
 PYTHON2=${PYTHON2:-python2}
@@ -43,7 +47,7 @@ bin=$PWD/target/release/boardsuite
 # the bot's stderr (in the .err file) lists its officers' blind strikes.
 if [[ $LEVEL == *:* ]]; then
   cargo build --release -p headless --example strategy_chess_ucc >/dev/null
-  ours="$PWD/target/release/examples/strategy_chess_ucc $LEVEL --seed $SEED"
+  ours="$PWD/target/release/examples/strategy_chess_ucc $LEVEL --seed \$BOARDSUITE_UCC_SEED"
 else
   ours="$bin ucc-bot --level $LEVEL"
 fi
@@ -56,7 +60,12 @@ for bot in "${BOTS[@]}"; do
     *) echo "unknown bot $bot (ramen, peternlewis, asmodeus, vixen, celsius, hunter)" >&2; exit 2 ;;
   esac
   out=target/outside/${LEVEL}_${bot}_s$SEED.txt
-  "$bin" arena strategy-chess --first "$ours" --second "$cmd" \
+  first=$ours
+  if [ -n "${LOGS:-}" ]; then
+    mkdir -p "$LOGS"
+    first="tee '$LOGS/${LEVEL}_${bot}_g'\$BOARDSUITE_UCC_SEED.log | $ours"
+  fi
+  "$bin" arena strategy-chess --first "$first" --second "$cmd" \
     --games "$GAMES" --seed "$SEED" >"$out" 2>"$out.err"
   echo "$bot $(tail -1 "$out")"
 done
