@@ -169,6 +169,13 @@ impl StonesBook {
         self.boards[i].1.insert(position.word(), entry);
     }
 
+    /// Removes the entries of the rules that play like `rules` (the
+    /// starting stones aside).
+    pub fn remove(&mut self, rules: &StonesRules) {
+        let rules = BoardRules::of(rules);
+        self.boards.retain(|(r, _)| *r != rules);
+    }
+
     /// The book's entry for `position`, if it has one.
     pub fn get(&self, position: &Stones) -> Option<BookEntry> {
         let rules = BoardRules::of(&position.rules);
@@ -280,6 +287,9 @@ mod tests {
         // The starting stones do not matter, the capture rule does.
         let other = Stones::start(&StonesRules::kalah(4, 3, true), &[]).unwrap();
         assert_eq!(again.get(&other), None);
+        let mut fewer = again.clone();
+        fewer.remove(&StonesRules::kalah(4, 5, false));
+        assert!(fewer.is_empty(), "the starting stones do not matter");
     }
 
     #[test]
