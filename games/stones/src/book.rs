@@ -1,7 +1,8 @@
-//! An opening book: for positions near the start of the boards people
-//! play, a move of the best exact value and that value, worked out by the
-//! exact solver before play (the `stones_book` example of the `headless`
-//! crate writes it; `assets/books/stones.txt` ships it).
+//! An opening book: for the positions of level 10's games that it does
+//! not solve live, on the boards people play, a move of the best exact
+//! value and that value, worked out by the exact solver before play (the
+//! `stones_book` example of the `headless` crate writes it;
+//! `assets/books/stones.txt` ships it).
 //!
 //! The future of a position depends only on its pile array turned to the
 //! side to move and the rules (see `impl Solve for Stones`), not on the
