@@ -26,9 +26,10 @@
 //!
 //! The start is always an entry: a book holds a board's start only where
 //! it covers every game (`GameEntry::plays_perfectly` asks it). So the file
-//! is written only if no position past PLIES is left that level 10 can
-//! neither find in the book nor solve live; else the builder says how many
-//! there are and fails. Prints the entries and the time on standard error.
+//! is written only if the visit ends within PLIES plies (no position past
+//! them is left to follow: a position of level 10's that it cannot solve
+//! live, or of its opponent's); else the builder says how many there are
+//! and fails. Prints the entries and the time on standard error.
 
 #[path = "support/stones_rules.rs"]
 mod stones_rules;
@@ -82,9 +83,7 @@ fn main() -> ExitCode {
         }
     };
     if uncovered > 0 {
-        eprintln!(
-            "{uncovered} positions past ply {plies} are neither in the book nor live: {path} not written"
-        );
+        eprintln!("{uncovered} positions past ply {plies} are still to follow: {path} not written");
         return ExitCode::FAILURE;
     }
     if let Err(e) = std::fs::write(path, format!("{HEADER}{}", book.to_text())) {
@@ -113,7 +112,8 @@ fn live(position: &Stones, play: &ExactPlay, solver: &mut Solver<Stones>) -> boo
 /// Adds the entries of `rules` up to `plies` plies deep, following only
 /// level 10's book moves when `line`, and taking the entries of `known`
 /// as solved (see the module documentation); returns how many positions
-/// past `plies` are neither in the book nor live.
+/// past `plies` the visit would still have to follow (level 10's, not
+/// live, and its opponent's).
 fn fill(
     book: &mut StonesBook,
     known: &StonesBook,
@@ -149,7 +149,9 @@ fn fill(
             continue;
         }
         if ply > plies {
-            uncovered += usize::from(ours);
+            // Level 10's move here needs an entry; after the opponent's,
+            // one may.
+            uncovered += 1;
             continue;
         }
         position.legal_moves(&mut moves);
