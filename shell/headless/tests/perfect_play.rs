@@ -92,7 +92,7 @@ fn level_ten_plays_perfectly_on_small_boards() {
 }
 
 #[test]
-#[ignore = "minutes in release: the boards people play"]
+#[ignore = "a minute in release: the boards people play"]
 fn level_ten_plays_perfectly_on_the_boards_people_play() {
     for settings in [
         &["sowing=kalah", "stones=3"][..],
@@ -221,7 +221,7 @@ fn level_ten_opens_from_the_book_or_a_solve_in_either_seat() {
 }
 
 #[test]
-#[ignore = "minutes in release: every entry of the book"]
+#[ignore = "a minute in release: every entry of the book"]
 fn every_book_entry_is_exact() {
     for settings in [
         &["sowing=kalah", "stones=3"][..],
