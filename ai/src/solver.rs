@@ -316,6 +316,17 @@ impl<G: Solve> Solver<G> {
         }
     }
 
+    /// Forgets what earlier solves proved: the next solve starts from an
+    /// empty table, as a new solver's would, but the endgame table (built
+    /// at the first solve) is kept, which saves building it again.
+    pub fn forget(&mut self) {
+        self.table.clear();
+        self.table_used = 0;
+        for worker in &mut self.workers {
+            worker.history.iter_mut().for_each(|cutoffs| *cutoffs = 0);
+        }
+    }
+
     /// The bytes of one table entry (for sizing reports).
     pub const ENTRY_BYTES: usize = SolverTable::ENTRY_BYTES;
 

@@ -127,6 +127,13 @@ impl SolverTable {
         }
     }
 
+    /// Empties every entry (the pages stay mapped).
+    pub(crate) fn clear(&self) {
+        for word in self.words.iter() {
+            word.store(0, Relaxed);
+        }
+    }
+
     /// How many entries fit.
     pub(crate) fn capacity(&self) -> usize {
         (self.mask + 1) * WAYS

@@ -1,7 +1,8 @@
-//! An opening book: for positions near the start of the boards people
-//! play, a move of the best exact value and that value, worked out by the
-//! exact solver before play (the `stones_book` example of the `headless`
-//! crate writes it; `assets/books/stones.txt` ships it).
+//! An opening book: for the positions of level 10's games that it does
+//! not solve live, on the boards people play, a move of the best exact
+//! value and that value, worked out by the exact solver before play (the
+//! `stones_book` example of the `headless` crate writes it;
+//! `assets/books/stones.txt` ships it).
 //!
 //! The future of a position depends only on its pile array turned to the
 //! side to move and the rules (see `impl Solve for Stones`), not on the
@@ -169,6 +170,13 @@ impl StonesBook {
         self.boards[i].1.insert(position.word(), entry);
     }
 
+    /// Removes the entries of the rules that play like `rules` (the
+    /// starting stones aside).
+    pub fn remove(&mut self, rules: &StonesRules) {
+        let rules = BoardRules::of(rules);
+        self.boards.retain(|(r, _)| *r != rules);
+    }
+
     /// The book's entry for `position`, if it has one.
     pub fn get(&self, position: &Stones) -> Option<BookEntry> {
         let rules = BoardRules::of(&position.rules);
@@ -280,6 +288,9 @@ mod tests {
         // The starting stones do not matter, the capture rule does.
         let other = Stones::start(&StonesRules::kalah(4, 3, true), &[]).unwrap();
         assert_eq!(again.get(&other), None);
+        let mut fewer = again.clone();
+        fewer.remove(&StonesRules::kalah(4, 5, false));
+        assert!(fewer.is_empty(), "the starting stones do not matter");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use ai::seeds::{Stream, derive};
 use ai::{ComputerPlayer, Level, SearchLimits, Solver, SolverConfig};
-use game_core::{Game, Observe, RuleSet, Solve};
+use game_core::{Game, Observe, RuleSet, Seat, Solve};
 use headless::registry::stones::book;
 use headless::registry::{GameKind, Registered};
 use stones::{Stones, StonesRules};
@@ -92,9 +92,14 @@ fn level_ten_plays_perfectly_on_small_boards() {
 }
 
 #[test]
-#[ignore = "minutes in release: the boards people play"]
+#[ignore = "a minute in release: the boards people play"]
 fn level_ten_plays_perfectly_on_the_boards_people_play() {
-    for settings in [&["sowing=kalah", "stones=3"][..], &["sowing=kalah", "stones=3", "empty_capture=true"]] {
+    for settings in [
+        &["sowing=kalah", "stones=3"][..],
+        &["sowing=kalah", "stones=3", "empty_capture=true"],
+        &["stones=3"],
+        &["sowing=kalah", "pits=5", "stones=4"],
+    ] {
         let checked = level_ten_is_perfect(settings, 6, 1);
         eprintln!("{settings:?}: {checked} positions");
     }
@@ -121,24 +126,42 @@ fn only_level_ten_on_covered_boards_plays_perfectly() {
         entry.plays_perfectly(Level::MAX, &with(&["sowing=kalah", "stones=3"])),
         "the book covers Kalah(6,3)"
     );
+    for (settings, why) in [
+        (&["stones=3"][..], "the book covers Stones 6x3"),
+        (&["sowing=kalah", "pits=5", "stones=4"], "the book covers Kalah(5,4)"),
+        (&["sowing=kalah", "pits=4", "stones=4", "empty_capture=true"], "live from Kalah(4,4)'s start"),
+    ] {
+        assert!(entry.plays_perfectly(Level::MAX, &with(settings)), "{why}");
+        assert!(!entry.plays_perfectly(Level::new(9).unwrap(), &with(settings)), "{why}");
+    }
     for kind in [GameKind::Blockade, GameKind::StrategyChess] {
         assert!(!kind.entry().plays_perfectly(Level::MAX, &kind.entry().rules.defaults()));
     }
 }
 
 /// Re-solves `take` entries of the book for `settings`, those with the
-/// fewest stones first; returns how many.
+/// fewest stones first: the position's value is the entry's and the book's
+/// move keeps it. Returns how many.
 fn book_entries_are_exact(settings: &[&str], take: usize) -> usize {
     let rules = StonesRules::default().with_settings(settings).unwrap();
     let mut entries = book().entries(&rules);
     entries.sort_by_key(|(p, _)| p.future_bound());
-    let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 16, ..SolverConfig::default() });
+    let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 64, ..SolverConfig::default() });
+    let mut solve = |position: &Stones| solver.solve(position, &SearchLimits::none()).unwrap().value;
     for (position, entry) in entries.iter().take(take) {
-        let values = move_values(&mut solver, position);
-        let best = values.iter().map(|&(_, v)| v).max().unwrap();
-        assert_eq!(i64::from(entry.future), best, "{}", position.format_position());
-        let value = values.iter().find(|&&(mv, _)| mv == entry.mv).unwrap().1;
-        assert_eq!(value, best, "{}: the book's move", position.format_position());
+        // An entry's position banks nothing, so its value is its future.
+        let value = solve(position);
+        assert_eq!(i64::from(entry.future), value, "{}", position.format_position());
+        let mut child = position.clone();
+        child.play_unchecked(entry.mv);
+        let after = if child.outcome().is_some() {
+            child.banked_margin(position.to_move())
+        } else if child.to_move() == position.to_move() {
+            solve(&child)
+        } else {
+            -solve(&child)
+        };
+        assert_eq!(after, value, "{}: the book's move", position.format_position());
     }
     entries.len().min(take)
 }
@@ -147,12 +170,70 @@ fn book_entries_are_exact(settings: &[&str], take: usize) -> usize {
 fn the_shipped_book_reads_and_its_entries_are_exact() {
     assert!(!book().is_empty());
     assert_eq!(book_entries_are_exact(&["sowing=kalah", "stones=3"], 3), 3);
+    assert_eq!(book_entries_are_exact(&["stones=3"], 2), 2);
+    assert_eq!(book_entries_are_exact(&["sowing=kalah", "pits=5", "stones=4"], 2), 2);
+}
+
+/// The positions where level 10 (in `seat`) is first to move under
+/// `rules`: the start, or every position the opponent's first turn (free
+/// turns included) reaches.
+fn level_ten_first_positions(rules: &StonesRules, seat: Seat) -> Vec<Stones> {
+    let mut open = vec![Stones::start(rules, &[]).unwrap()];
+    let mut first = Vec::new();
+    let mut moves = Vec::new();
+    while let Some(position) = open.pop() {
+        if position.outcome().is_some() {
+            continue;
+        }
+        if position.to_move() == seat {
+            first.push(position);
+            continue;
+        }
+        position.legal_moves(&mut moves);
+        for &mv in &moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            open.push(child);
+        }
+    }
+    first
 }
 
 #[test]
-#[ignore = "minutes in release: every entry of the book"]
+fn level_ten_opens_from_the_book_or_a_solve_in_either_seat() {
+    let rules = StonesRules::default().with_settings(&["stones=3"]).unwrap();
+    let start = Stones::start(&rules, &[]).unwrap();
+    assert!(book().get(&start).is_some(), "the book holds the start of a board it covers");
+    let budget = Stones::budget(Level::MAX).reproducible();
+    for seat in [Seat::FIRST, Seat::SECOND] {
+        let positions = level_ten_first_positions(&rules, seat);
+        assert!(!positions.is_empty());
+        for position in positions {
+            let mut player = ComputerPlayer::<Stones>::with_budget(budget);
+            let result = player.choose_move(&position.view(seat), 1, None);
+            // Book and solved moves come without an alpha-beta depth.
+            assert_eq!(result.stats.depth, 0, "{seat:?} {}: no search", position.format_position());
+            if let Some(entry) = book().get(&position) {
+                assert_eq!(result.best_move, Some(entry.mv), "{}", position.format_position());
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "a minute in release: every entry of the book"]
 fn every_book_entry_is_exact() {
-    for settings in [&["sowing=kalah", "stones=3"][..], &["sowing=kalah", "stones=3", "empty_capture=true"]] {
+    for settings in [
+        &["sowing=kalah", "stones=3"][..],
+        &["sowing=kalah", "stones=3", "empty_capture=true"],
+        &["sowing=kalah", "pits=5", "stones=4"],
+        &["sowing=kalah", "pits=5", "stones=4", "empty_capture=true"],
+        &["sowing=kalah", "pits=4", "stones=4"],
+        &["sowing=kalah", "pits=4", "stones=4", "empty_capture=true"],
+        &["stones=3"],
+        &["pits=5", "stones=4"],
+        &["pits=4", "stones=4"],
+    ] {
         let checked = book_entries_are_exact(settings, usize::MAX);
         eprintln!("{settings:?}: {checked} entries");
     }

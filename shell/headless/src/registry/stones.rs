@@ -97,9 +97,11 @@ fn perfect_stones(play: &ExactPlay) -> Box<dyn Any + Send> {
 }
 
 /// Whether `level` plays perfectly under the rule `values`: a level that
-/// solves ([`Budget::exact`](ai::Budget::exact)), on a board the book
-/// covers from the start or small enough to solve live from the start
-/// ([`LIVE_FROM_START`]).
+/// solves ([`Budget::exact`](ai::Budget::exact)), on a board small enough
+/// to solve live from the start ([`LIVE_FROM_START`]) or whose start the
+/// book holds (the builder writes a board only when every position level
+/// 10 moves from, in every game it plays from the start, is in the book
+/// or within a live solve).
 fn perfect_play(level: Level, values: &toml::Table) -> bool {
     if ENTRY.budget(level).exact.is_none() {
         return false;
