@@ -42,7 +42,10 @@ fn models() -> Vec<(String, BeliefModel)> {
     for strength in [0.5, 1.0] {
         models.push((format!("setup prior ^{strength}"), BeliefModel { setup_prior: strength, ..none }));
     }
-    models.push(("approach".into(), only(Behaviour { approach: 3.0, ..Behaviour::NONE })));
+    models.push((
+        "approach".into(),
+        only(Behaviour { approach: b.approach, learn_approach: b.learn_approach, ..Behaviour::NONE }),
+    ));
     models.push((
         "hunt the Marshal".into(),
         only(Behaviour { hunt_marshal: b.hunt_marshal, ..Behaviour::NONE }),

@@ -26,8 +26,16 @@ pub const MAX_EVIDENCE: f64 = 400.0;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Behaviour {
     /// The piece stepped next to a known piece: ranks that beat it (as
-    /// the square root for a step to two squares away).
+    /// the square root for a step to two squares away). With
+    /// [`Behaviour::learn_approach`], the ratio before the enemy has shown
+    /// how it approaches.
     pub approach: f64,
+    /// How many sightings `approach` counts as against the enemy's own:
+    /// once pieces that walked up to a known piece of ours are seen in
+    /// battle, the ratio moves toward what they showed (players differ:
+    /// some walk up only to what they beat, some bluff, some wander). 0
+    /// keeps `approach` fixed.
+    pub learn_approach: f64,
     /// The same when the known piece is the Marshal: only the Spy beats
     /// it, and nothing else walks up to a Marshal that can strike it.
     pub hunt_marshal: f64,
@@ -48,7 +56,7 @@ pub struct Behaviour {
 impl Behaviour {
     /// No sighting counts.
     pub const NONE: Behaviour =
-        Behaviour { approach: 1.0, hunt_marshal: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
+        Behaviour { approach: 1.0, learn_approach: 0.0, hunt_marshal: 1.0, flee: 1.0, stand: 1.0, idle: 1.0 };
 }
 
 /// Whether `rank` striking `known` wins or draws, and whether it wins.
@@ -62,6 +70,64 @@ fn outcome(rank: Rank, known: Rank) -> (bool, bool) {
 
 pub(crate) fn distance(a: Square, b: Square) -> usize {
     a.file().abs_diff(b.file()) + a.row().abs_diff(b.row())
+}
+
+/// An enemy piece that came next to (or to two squares of) one of our
+/// pieces the enemy knew: which of ours, where it stood, and the rank the
+/// enemy knew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Approach {
+    piece: PieceId,
+    known: Rank,
+    next_to: bool,
+    ours: PieceId,
+    /// The index of our piece's square.
+    at: usize,
+}
+
+/// The bounds of a learnt approach ratio: an enemy whose pieces walk up
+/// to what they lose to (a bluffer) reads below 1.
+const APPROACH_RANGE: (f64, f64) = (0.5, 32.0);
+
+/// The approach ratio for this game: [`Behaviour::approach`] as a prior
+/// worth [`Behaviour::learn_approach`] sightings, moved by the enemy's
+/// pieces that came next to a known piece of ours (other than the
+/// Marshal) and have since been seen in battle: how often they beat that
+/// piece, against how often the enemy's moved pieces seen in battle do.
+fn approach_ratio(
+    behaviour: &Behaviour,
+    approaches: &[Approach],
+    seen: &[Option<Rank>],
+    moved: &[bool],
+) -> f64 {
+    let prior = behaviour.approach;
+    if behaviour.learn_approach <= 0.0 {
+        return prior;
+    }
+    let moved_seen: Vec<Rank> = (0..seen.len()).filter(|&p| moved[p]).filter_map(|p| seen[p]).collect();
+    let mut distinct: Vec<(PieceId, Rank)> = approaches
+        .iter()
+        .filter(|a| a.next_to && a.known != Rank::Marshal)
+        .map(|a| (a.piece, a.known))
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let (mut count, mut beat, mut base) = (0.0, 0.0, 0.0);
+    for (piece, known) in distinct {
+        let Some(rank) = seen[piece] else { continue };
+        count += 1.0;
+        beat += f64::from(u8::from(outcome(rank, known).1));
+        let share = moved_seen.iter().filter(|&&r| outcome(r, known).1).count();
+        base += share as f64 / moved_seen.len() as f64;
+    }
+    if count == 0.0 {
+        return prior;
+    }
+    let odds = |p: f64| p / (1.0 - p);
+    let base_odds = odds((base / count).clamp(0.02, 0.98));
+    let prior_share = prior * base_odds / (1.0 + prior * base_odds);
+    let share = (beat + behaviour.learn_approach * prior_share) / (count + behaviour.learn_approach);
+    (odds(share.clamp(0.01, 0.99)) / base_odds).clamp(APPROACH_RANGE.0, APPROACH_RANGE.1)
 }
 
 /// The evidence for each enemy piece of `tracks` (indexed like
@@ -92,6 +158,9 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
         occupied[square.index()] = true;
     }
     let mut moved = vec![false; n];
+    let mut approaches: Vec<Approach> = Vec::new();
+    // The enemy's ranks seen in battle.
+    let mut seen: Vec<Option<Rank>> = vec![None; n];
     for tracked in &tracks.moves {
         let event = tracked.event;
         let mover = tracked.mover;
@@ -127,12 +196,13 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                     let Some(square) = at[ours] else { continue };
                     let (before, after) = (distance(event.from, square), distance(event.to, square));
                     if after < before && after <= 2 {
-                        // Two steps away counts as half a sighting (the square root).
-                        let ratio =
-                            if known == Rank::Marshal { behaviour.hunt_marshal } else { behaviour.approach };
-                        let ratio = if after == 1 { ratio } else { ratio.sqrt() };
-                        let favoured = |r: Rank| outcome(r, known).1;
-                        scale(&mut weight[mover], &favoured, ratio);
+                        approaches.push(Approach {
+                            piece: mover,
+                            known,
+                            next_to: after == 1,
+                            ours,
+                            at: square.index(),
+                        });
                     } else if after > before && before == 1 {
                         let favoured = |r: Rank| !outcome(r, known).0;
                         scale(&mut weight[mover], &favoured, behaviour.flee);
@@ -176,8 +246,11 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
                 occupied[event.to.index()] =
                     fight.clash.attacker_survives() || fight.clash.defender_survives();
                 for (piece, rank) in [(Some(mover), fight.attacker), (struck, fight.defender)] {
-                    if let Some(p) = piece.filter(|&p| tracks.pieces[p].colour == viewer) {
+                    let Some(p) = piece else { continue };
+                    if tracks.pieces[p].colour == viewer {
                         shown[p] = Some(rank);
+                    } else {
+                        seen[p] = Some(rank);
                     }
                 }
             }
@@ -185,6 +258,19 @@ pub fn evidence(tracks: &Tracks, viewer: Colour, behaviour: &Behaviour) -> Vec<[
         if tracks.pieces[mover].colour == viewer && event.from.line_to(event.to).is_some_and(|(_, d)| d > 1) {
             shown[mover].get_or_insert(Rank::Scout);
         }
+    }
+    let learned = approach_ratio(behaviour, &approaches, &seen, &moved);
+    // A piece that steps away from our piece and back counts once: only
+    // following ours to a new square counts again (a chase). Stepping to
+    // and fro beside a piece says less than walking after it.
+    approaches.sort_unstable();
+    approaches.dedup();
+    for sighting in &approaches {
+        // Two steps away counts as half a sighting (the square root).
+        let ratio = if sighting.known == Rank::Marshal { behaviour.hunt_marshal } else { learned };
+        let ratio = if sighting.next_to { ratio } else { ratio.sqrt() };
+        let favoured = |r: Rank| outcome(r, sighting.known).1;
+        scale(&mut weight[sighting.piece], &favoured, ratio);
     }
     for (piece, turns) in idle_turns.iter().enumerate() {
         if *turns > 0 {
@@ -233,7 +319,14 @@ to_move: red
         }
         let view = game.view(Seat::FIRST);
         let tracks = Tracks::of(&view);
-        let behaviour = Behaviour { approach: 2.0, hunt_marshal: 4.0, flee: 3.0, stand: 2.0, idle: 1.0 };
+        let behaviour = Behaviour {
+            approach: 2.0,
+            learn_approach: 0.0,
+            hunt_marshal: 4.0,
+            flee: 3.0,
+            stand: 2.0,
+            idle: 1.0,
+        };
         let weight = evidence(&tracks, Colour::Red, &behaviour);
         let piece = |name: &str| tracks.piece_on(Square::parse(name).unwrap()).unwrap();
         let (walker, leaver) = (weight[piece("f6")], weight[piece("e7")]);
@@ -243,5 +336,39 @@ to_move: red
         assert_eq!(ratio(leaver, Rank::Major, Rank::Scout), 1.0, "both lose to the Marshal");
         let none = evidence(&tracks, Colour::Red, &Behaviour::NONE);
         assert!(none.iter().flatten().all(|&w| w == 1.0));
+    }
+
+    /// Pieces of `ranks` came next to our known Captain and were seen
+    /// later; the enemy's other moved pieces seen were five Majors and five
+    /// Scouts.
+    fn approached_captain(ranks: &[Rank]) -> f64 {
+        let behaviour = Behaviour { approach: 4.0, learn_approach: 8.0, ..Behaviour::NONE };
+        let walkers = ranks.len();
+        let approaches: Vec<Approach> = (0..walkers)
+            .map(|piece| Approach { piece, known: Rank::Captain, next_to: true, ours: 99, at: 0 })
+            .collect();
+        let mut seen: Vec<Option<Rank>> = ranks.iter().copied().map(Some).collect();
+        seen.extend([Some(Rank::Major); 5]);
+        seen.extend([Some(Rank::Scout); 5]);
+        let moved = vec![true; seen.len()];
+        approach_ratio(&behaviour, &approaches, &seen, &moved)
+    }
+
+    #[test]
+    fn the_approach_ratio_follows_what_the_enemy_showed() {
+        let behaviour = Behaviour { approach: 4.0, learn_approach: 8.0, ..Behaviour::NONE };
+        assert_eq!(approach_ratio(&behaviour, &[], &[], &[]), 4.0, "nothing seen: the prior");
+        let fixed = Behaviour { learn_approach: 0.0, ..behaviour };
+        let one = [Approach { piece: 0, known: Rank::Captain, next_to: true, ours: 1, at: 0 }];
+        assert_eq!(approach_ratio(&fixed, &one, &[Some(Rank::Sergeant)], &[true]), 4.0, "not learning");
+        // Walkers that all beat the Captain.
+        let strong = approached_captain(&[Rank::Major; 10]);
+        // Walkers as strong as any moved piece: half beat the Captain, half do not.
+        let even = approached_captain(&[[Rank::Major, Rank::Sergeant]; 5].concat());
+        // Walkers that all lose to it: a bluffer.
+        let bluff = approached_captain(&[Rank::Sergeant; 20]);
+        assert!(strong > 8.0, "{strong}");
+        assert!(even < 4.0 && even > 1.0, "{even}");
+        assert!(bluff < 1.0, "{bluff}");
     }
 }

@@ -62,7 +62,14 @@ impl BeliefModel {
     /// docs/strategy-chess-ai.md).
     pub const DEFAULT: BeliefModel = BeliefModel {
         setup_prior: 0.5,
-        behaviour: Behaviour { approach: 1.0, hunt_marshal: 8.0, flee: 2.0, stand: 1.0, idle: 1.0 },
+        behaviour: Behaviour {
+            approach: 4.0,
+            learn_approach: 8.0,
+            hunt_marshal: 8.0,
+            flee: 2.0,
+            stand: 1.0,
+            idle: 1.0,
+        },
         flag_guard: 3.0,
         spy_near_marshal: 4.0,
     };
