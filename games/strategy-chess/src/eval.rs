@@ -86,6 +86,13 @@ pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 /// then stands next to it.
 pub const FLAG_GUARD: i32 = 30;
 
+/// What a draw at `no_capture_limit` costs the searching side, in the
+/// evaluation's units (about three Scouts): towards the limit its value
+/// shrinks to this rather than to 0, so a computer that sits while nothing
+/// happens probes before the count runs out, even from an even position.
+/// The other side's view is the negation (the evaluation stays zero-sum).
+pub const CONTEMPT: i32 = 100;
+
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
         let own = self.remaining[colour.index()];
@@ -203,18 +210,28 @@ impl StrategyChess {
         best
     }
 
-    /// `value` shrunk towards a draw as the quiet plies run out: from half
-    /// of `no_capture_limit` on, linearly to 0 at the limit, where the game
-    /// is drawn. A battle starts the count again, so the side ahead sees
-    /// its lead back by fighting, and the side behind gains by stalling.
-    fn towards_the_limit(&self, value: i32) -> i32 {
+    /// `value` for `me` shrunk towards a draw as the quiet plies run out:
+    /// from half of `no_capture_limit` on, linearly to the draw's value at
+    /// the limit, where the game is drawn. A draw is worth [`CONTEMPT`] less
+    /// than nothing to the searching side (and as much more to the other):
+    /// a battle starts the count again, so the searcher sees its value back
+    /// by fighting, from an even position too, and the side behind gains
+    /// by stalling only up to the draw. (The search itself scores the drawn
+    /// end as 0, so within its last few plies before the limit, where it
+    /// sees the end, the contempt gives way.)
+    fn towards_the_limit(&self, value: i32, me: Colour) -> i32 {
         let limit = self.flags.no_capture_limit;
         let half = limit / 2;
         if limit == 0 || self.quiet_plies <= half {
             return value;
         }
+        let draw = match self.searcher {
+            Some(colour) if colour == me => -CONTEMPT,
+            Some(_) => CONTEMPT,
+            None => 0,
+        };
         let left = limit.saturating_sub(self.quiet_plies);
-        (i64::from(value) * i64::from(left) / i64::from(half.max(1))) as i32
+        draw + (i64::from(value - draw) * i64::from(left) / i64::from(half.max(1))) as i32
     }
 }
 
@@ -237,7 +254,7 @@ impl Evaluate for StrategyChess {
             Some(_) => -impatience(-value, self.quiet_plies),
             None => value,
         };
-        self.towards_the_limit(value).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        self.towards_the_limit(value, me).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
@@ -294,6 +311,37 @@ mod tests {
         let lost = scout.evaluate(Seat::SECOND) - shown.evaluate(Seat::SECOND);
         assert_eq!(lost, HIDDEN_VALUE[Rank::Scout.index()] + UNMOVED_BONUS);
         assert!(HIDDEN_VALUE[Rank::Marshal.index()] > HIDDEN_VALUE[Rank::Scout.index()]);
+    }
+
+    #[test]
+    fn towards_the_limit_a_draw_costs_the_searcher_its_contempt() {
+        let plain = position(".");
+        let limit = plain.flags.no_capture_limit;
+        let at = |quiet: u32, searcher: Option<Colour>, seat: Seat| {
+            let mut game = plain.clone();
+            game.quiet_plies = quiet;
+            game.searcher = searcher;
+            game.evaluate(seat)
+        };
+        let whole = at(0, None, Seat::FIRST);
+        assert_eq!(at(limit / 2, Some(Colour::Red), Seat::FIRST), whole, "whole until half the limit");
+        // Without a searcher (a plain evaluation) the value goes to 0.
+        assert_eq!(at(limit, None, Seat::FIRST), 0);
+        // For the searcher, to minus the contempt; for the other side, plus.
+        assert!(at(limit, Some(Colour::Red), Seat::FIRST) < 0, "a draw costs the searcher");
+        assert_eq!(at(limit, Some(Colour::Red), Seat::FIRST), -CONTEMPT);
+        assert_eq!(at(limit, Some(Colour::Blue), Seat::FIRST), CONTEMPT);
+        let mid = limit * 3 / 4;
+        assert_eq!(at(mid, Some(Colour::Red), Seat::FIRST), -CONTEMPT + (whole + CONTEMPT) / 2);
+        for quiet in [0, mid, limit - 1, limit] {
+            for searcher in [Colour::Red, Colour::Blue] {
+                assert_eq!(
+                    at(quiet, Some(searcher), Seat::FIRST),
+                    -at(quiet, Some(searcher), Seat::SECOND),
+                    "zero-sum at {quiet} quiet plies"
+                );
+            }
+        }
     }
 
     #[test]
