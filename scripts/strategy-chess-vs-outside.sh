@@ -68,4 +68,10 @@ for bot in "${BOTS[@]}"; do
   "$bin" arena strategy-chess --first "$first" --second "$cmd" \
     --games "$GAMES" --seed "$SEED" >"$out" 2>"$out.err"
   echo "$bot $(tail -1 "$out")"
+  # A bot that cannot start (a missing interpreter) loses every game at
+  # ply 0: say so, or its run reads as a clean sweep.
+  died=$(grep -c "second program died" "$out" || true)
+  if [ "$died" -gt 0 ]; then
+    echo "  warning: $bot died in $died of the games (see $out.err)" >&2
+  fi
 done

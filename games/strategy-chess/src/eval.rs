@@ -35,9 +35,9 @@
 //! - **luck taken out:** in search positions, what strikes on unknown
 //!   pieces won or lost beyond their odds ([`crate::odds`]).
 //!
-//! Towards `no_capture_limit` the value shrinks to a draw's 0
-//! ([`StrategyChess::evaluate`] explains how), which makes the side ahead
-//! fight before the limit.
+//! Towards `no_capture_limit` the value shrinks to what a draw is worth,
+//! which for the searching side is less than nothing ([`CONTEMPT`]): the
+//! side ahead, or even, fights before the limit.
 //!
 //! It is zero-sum and stays far inside ±[`game_core::EVAL_LIMIT`].
 
