@@ -210,26 +210,22 @@ impl StrategyChess {
         best
     }
 
-    /// `value` for `me` shrunk towards a draw as the quiet plies run out:
-    /// from half of `no_capture_limit` on, linearly to the draw's value at
-    /// the limit, where the game is drawn. A draw is worth [`CONTEMPT`] less
-    /// than nothing to the searching side (and as much more to the other):
-    /// a battle starts the count again, so the searcher sees its value back
-    /// by fighting, from an even position too, and the side behind gains
-    /// by stalling only up to the draw. (The search itself scores the drawn
+    /// `value` shrunk towards `draw`, what a draw is worth to the side it
+    /// is counted for, as the quiet plies run out: from half of
+    /// `no_capture_limit` on, linearly to `draw` at the limit, where the
+    /// game is drawn. A draw is worth [`CONTEMPT`] less than nothing to the
+    /// searching side (and as much more to the other): a battle starts the
+    /// count again, so the searcher sees its value back by fighting, from
+    /// an even position too, and the side behind gains by stalling only up
+    /// to the draw. (The search itself scores the drawn
     /// end as 0, so within its last few plies before the limit, where it
     /// sees the end, the contempt gives way.)
-    fn towards_the_limit(&self, value: i32, me: Colour) -> i32 {
+    fn towards_the_limit(&self, value: i32, draw: i32) -> i32 {
         let limit = self.flags.no_capture_limit;
         let half = limit / 2;
         if limit == 0 || self.quiet_plies <= half {
             return value;
         }
-        let draw = match self.searcher {
-            Some(colour) if colour == me => -CONTEMPT,
-            Some(_) => CONTEMPT,
-            None => 0,
-        };
         let left = limit.saturating_sub(self.quiet_plies);
         draw + (i64::from(value - draw) * i64::from(left) / i64::from(half.max(1))) as i32
     }
@@ -249,12 +245,13 @@ impl Evaluate for StrategyChess {
         }
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
-        let value = match self.searcher {
-            Some(colour) if colour == me => impatience(value, self.quiet_plies),
-            Some(_) => -impatience(-value, self.quiet_plies),
-            None => value,
+        // The searcher's lead fades, and a draw costs it its contempt.
+        let (value, draw) = match self.searcher {
+            Some(colour) if colour == me => (impatience(value, self.quiet_plies), -CONTEMPT),
+            Some(_) => (-impatience(-value, self.quiet_plies), CONTEMPT),
+            None => (value, 0),
         };
-        self.towards_the_limit(value, me).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        self.towards_the_limit(value, draw).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
