@@ -24,6 +24,9 @@
 //!    swap ranks with probability `min(1, w_i(b) w_j(a) / (w_i(a) w_j(b)))`.
 //!    A swap keeps the counts, and these steps leave exactly the weighted
 //!    distribution unchanged, so they wash out the bias of the first deal.
+//!    Two weights belong to the army rather than to one piece: each Bomb
+//!    next to the Flag ([`BeliefModel::flag_guard`]) and a Spy that
+//!    started next to the General ([`BeliefModel::spy_by_general`]).
 //!
 //! Under [`BeliefModel::UNIFORM`] every consistent army is equally likely.
 //!
@@ -120,6 +123,7 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
     // Metropolis swaps towards the weighted distribution.
     let n = ranks.len();
     let guarded = beliefs.flag_guard != 1.0;
+    let escorted = beliefs.spy_by_general != 1.0;
     if n >= 2 {
         for _ in 0..n * SWAPS_PER_PIECE {
             let i = rng.random_range(0..n);
@@ -144,6 +148,16 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
                 ranks[j].1 = b;
                 new *= beliefs.flag_guard.powi(after - before);
             }
+            let pair = |r: Rank| matches!(r, Rank::General | Rank::Spy);
+            if escorted && (pair(a) || pair(b)) {
+                let before = escorts(beliefs, &ranks);
+                ranks[i].1 = b;
+                ranks[j].1 = a;
+                let after = escorts(beliefs, &ranks);
+                ranks[i].1 = a;
+                ranks[j].1 = b;
+                new *= beliefs.spy_by_general.powi(after - before);
+            }
             if new >= old || rng.random_range(0.0..1.0) * old < new {
                 ranks[i].1 = b;
                 ranks[j].1 = a;
@@ -161,6 +175,16 @@ fn guards(beliefs: &Beliefs, ranks: &[(Square, Rank)]) -> i32 {
             beliefs.known_bombs & n.bit() != 0 || ranks.iter().any(|&(sq, r)| sq == *n && r == Rank::Bomb)
         })
         .count() as i32
+}
+
+/// How many pieces dealt the Spy started next to a piece dealt the
+/// General.
+fn escorts(beliefs: &Beliefs, ranks: &[(Square, Rank)]) -> i32 {
+    let starts = |rank: Rank| {
+        ranks.iter().zip(&beliefs.pieces).filter(move |((_, r), _)| *r == rank).filter_map(|(_, b)| b.start)
+    };
+    starts(Rank::Spy).filter(|spy| starts(Rank::General).any(|general| general.is_next_to(*spy))).count()
+        as i32
 }
 
 /// The ranks left to deal: the enemy's remaining counts less its pieces
@@ -256,6 +280,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_spy_is_dealt_beside_the_general_as_often_as_the_model_says() {
+        let view = start().view(Seat::FIRST);
+        let escorted = BeliefModel { spy_by_general: 6.0, ..BeliefModel::UNIFORM };
+        let mut beside = [0u32; 2];
+        for (i, model) in [BeliefModel::UNIFORM, escorted].iter().enumerate() {
+            let beliefs = Beliefs::of(&view, model);
+            for seed in 0..300 {
+                let sampled = sample(&view, &beliefs, &mut seeded(seed));
+                let find = |rank| {
+                    Square::all()
+                        .find(|&sq| sampled.piece(sq) == Some(crate::Piece::new(Colour::Blue, rank)))
+                        .unwrap()
+                };
+                if find(Rank::Spy).is_next_to(find(Rank::General)) {
+                    beside[i] += 1;
+                }
+            }
+        }
+        // Anywhere: about 3 of 39 places; six times the odds: about a third.
+        assert!(beside[0] < 45, "uniform: {}", beside[0]);
+        assert!(beside[1] > 75, "escorted: {}", beside[1]);
     }
 
     #[test]

@@ -62,7 +62,9 @@ fn models() -> Vec<(String, BeliefModel)> {
         "Spy near the Marshal".into(),
         BeliefModel { spy_near_marshal: full.spy_near_marshal, ..none },
     ));
+    models.push(("Spy by the General".into(), BeliefModel { spy_by_general: full.spy_by_general, ..none }));
     models.push(("all (default)".into(), full));
+    models.push(("all but the Spy by the General".into(), BeliefModel { spy_by_general: 1.0, ..full }));
     models.push(("all, flag guard 8".into(), BeliefModel { flag_guard: 8.0, ..full }));
     models.push(("all, setup prior ^1".into(), BeliefModel { setup_prior: 1.0, ..full }));
     models
