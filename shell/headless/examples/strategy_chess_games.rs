@@ -115,7 +115,7 @@ fn play(
     // The last plies (position before the move, the move, A's view if A moved), for `--show-flag-losses`.
     let mut trail: std::collections::VecDeque<(
         StrategyChess,
-        String,
+        strategy_chess::Move,
         Option<strategy_chess::StrategyChessView>,
     )> = std::collections::VecDeque::new();
     while referee.finish().is_none() {
@@ -137,7 +137,7 @@ fn play(
         }
         if show.flag_losses {
             let a_view = (contender_in[seat.index()] == 0).then(|| view.clone());
-            trail.push_back((referee.position().clone(), format!("{}-{}", mv.from, mv.to), a_view));
+            trail.push_back((referee.position().clone(), mv, a_view));
             if trail.len() > FLAG_TRAIL {
                 trail.pop_front();
             }
@@ -158,14 +158,21 @@ fn play(
                     "seed {seed} ply {ply}: A's Flag taken by {} from {}; the last plies:",
                     battle.attacker, mv.from
                 );
-                for (position, played, a_view) in &trail {
+                // Where the taker stood before each ply of the trail,
+                // followed back from the square it struck from.
+                let mut taker = vec![mv.from; trail.len()];
+                for i in (0..trail.len().saturating_sub(1)).rev() {
+                    let (_, played, a_view) = &trail[i];
+                    let enemy_moved_it = a_view.is_none() && played.to == taker[i + 1];
+                    taker[i] = if enemy_moved_it { played.from } else { taker[i + 1] };
+                }
+                for ((position, played, a_view), at) in trail.iter().zip(taker) {
                     let text = strategy_chess::position_text::format(position);
-                    eprintln!("{text}played {played}");
+                    eprintln!("{text}played {}-{}", played.from, played.to);
                     if let Some(a_view) = a_view {
                         eprintln!(
-                            "  A's beliefs for the taker's square {}: {}",
-                            mv.from,
-                            drawn_ranks(a_view, mv.from, seed)
+                            "  A's beliefs for the taker's square {at}: {}",
+                            drawn_ranks(a_view, at, seed)
                         );
                     }
                 }
