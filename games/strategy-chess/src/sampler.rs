@@ -140,23 +140,11 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
             }
             let walls = |r: Rank| matches!(r, Rank::Flag | Rank::Bomb);
             if guarded && (walls(a) || walls(b)) {
-                let before = guards(beliefs, &ranks);
-                ranks[i].1 = b;
-                ranks[j].1 = a;
-                let after = guards(beliefs, &ranks);
-                ranks[i].1 = a;
-                ranks[j].1 = b;
-                new *= beliefs.flag_guard.powi(after - before);
+                new *= beliefs.flag_guard.powi(change(guards, beliefs, &mut ranks, i, j));
             }
             let pair = |r: Rank| matches!(r, Rank::General | Rank::Spy);
             if escorted && (pair(a) || pair(b)) {
-                let before = escorts(beliefs, &ranks);
-                ranks[i].1 = b;
-                ranks[j].1 = a;
-                let after = escorts(beliefs, &ranks);
-                ranks[i].1 = a;
-                ranks[j].1 = b;
-                new *= beliefs.spy_by_general.powi(after - before);
+                new *= beliefs.spy_by_general.powi(change(escorts, beliefs, &mut ranks, i, j));
             }
             if new >= old || rng.random_range(0.0..1.0) * old < new {
                 ranks[i].1 = b;
@@ -165,6 +153,25 @@ pub(crate) fn deal(beliefs: &Beliefs, pool: &[u8; RANK_COUNT], rng: &mut GameRng
         }
     }
     ranks
+}
+
+/// How much swapping the ranks of pieces `i` and `j` would change
+/// `count` of the army `ranks` (which is left as it was).
+fn change(
+    count: fn(&Beliefs, &[(Square, Rank)]) -> i32,
+    beliefs: &Beliefs,
+    ranks: &mut [(Square, Rank)],
+    i: usize,
+    j: usize,
+) -> i32 {
+    let before = count(beliefs, ranks);
+    let (a, b) = (ranks[i].1, ranks[j].1);
+    ranks[i].1 = b;
+    ranks[j].1 = a;
+    let after = count(beliefs, ranks);
+    ranks[i].1 = a;
+    ranks[j].1 = b;
+    after - before
 }
 
 /// How many Bombs, dealt or revealed, stand next to the dealt Flag.
