@@ -177,8 +177,7 @@ impl Beliefs {
             if id.is_some() && generals.iter().any(|g| g.is_next_to(start)) {
                 weight[Rank::Spy.index()] *= model.spy_by_general;
             }
-            let start = id.map(|id| tracks.pieces[id].start);
-            pieces.push(Belief { square, moved: piece.facts.moved, weight, start });
+            pieces.push(Belief { square, moved: piece.facts.moved, weight, start: id.map(|_| start) });
         }
         // Our Marshal, if the enemy knows where it is.
         let marshal = view.squares().find_map(|(square, seen)| match seen {
@@ -245,9 +244,9 @@ mod tests {
         assert!(back > 4.0 * front, "back {back}, front {front}");
     }
 
-    /// Blue's General takes a Red Scout and is shown; of Blue's unknown
-    /// pieces, the one that started beside it, since moved away, is the
-    /// likelier Spy, the one that did not is not.
+    /// Blue's General takes a Red Scout and is shown; Blue's unknown
+    /// pieces that started beside it are the likelier Spy, whether they
+    /// have moved away since (c7) or not (f7); the others are not.
     #[test]
     fn the_piece_that_started_beside_the_general_is_the_likelier_spy() {
         let text = "\
