@@ -30,8 +30,9 @@
 //!   at the Bomb wall round our Flag is an alarm, a Captain there is not.
 //!   The Marshal hunts only when nothing else can (sent into the enemy's
 //!   camp, it meets the Spy);
-//! - **a guard by the Flag:** a piece that beats a Miner within two steps
-//!   of one's Flag while the enemy has Miners ([`FLAG_GUARD`]);
+//! - **a guard by the Flag:** a piece that beats a Miner two steps from
+//!   one's Flag, beside the Bombs of its wall, while the enemy has Miners
+//!   ([`FLAG_GUARD`]);
 //! - **luck taken out:** in search positions, what strikes on unknown
 //!   pieces won or lost beyond their odds ([`crate::odds`]).
 //!
@@ -81,9 +82,11 @@ pub const HUNT_RANGE: i32 = 18;
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 
-/// Bonus for keeping a piece that beats a Miner within two steps of one's
-/// Flag while the enemy has Miners: a Miner that takes a Bomb of the wall
-/// then stands next to it.
+/// Bonus for keeping a piece that beats a Miner two steps from one's Flag
+/// while the enemy has Miners: a Miner that takes a Bomb of the wall then
+/// stands next to it. A piece right beside the Flag is not counted:
+/// counting it too kept more pieces home and cost games against
+/// `sparring:defender` (docs/strategy-chess-ai.md).
 pub const FLAG_GUARD: i32 = 30;
 
 /// What a draw at `no_capture_limit` costs the searching side, in the
@@ -166,7 +169,7 @@ impl StrategyChess {
     }
 
     /// [`FLAG_GUARD`] if `colour` keeps a movable piece other than a Scout
-    /// or a Miner within two steps of its Flag while the enemy has Miners.
+    /// or a Miner two steps from its Flag while the enemy has Miners.
     /// (The Spy counts too, though a Miner beats it.)
     fn flag_guard(&self, colour: Colour) -> i32 {
         if self.remaining[colour.opponent().index()][Rank::Miner.index()] == 0 {
@@ -391,7 +394,8 @@ to_move: red
         assert_eq!(hunt(". . . . r5 . . . . .", open_right), FLAG_HUNT * (HUNT_RANGE - 5));
     }
 
-    /// A guard two steps from the Flag counts while the enemy has Miners.
+    /// A guard two steps from the Flag counts while the enemy has Miners;
+    /// one right beside it does not.
     #[test]
     fn a_guard_by_the_flag_counts_while_miners_live() {
         let game = |red_second_rank: &str, blue_miner: &str| {
@@ -404,6 +408,8 @@ to_move: red
         let far = "r7 . . . . . . . . .";
         assert_eq!(game(near, "b8").flag_guard(Colour::Red), FLAG_GUARD, "d2 is two steps from e1");
         assert_eq!(game(far, "b8").flag_guard(Colour::Red), 0, "a2 is four");
+        let beside = ". . . . r7 . . . . .";
+        assert_eq!(game(beside, "b8").flag_guard(Colour::Red), 0, "e2 is right beside the Flag");
         assert_eq!(game(near, "b9").flag_guard(Colour::Red), 0, "no enemy Miner left");
         assert_eq!(game(". . . r9 . . . . . .", "b8").flag_guard(Colour::Red), 0, "a Scout loses to a Miner");
     }
