@@ -17,7 +17,8 @@
 //! when `k` is even. The last line is `result W-D-L score P%` for A.
 //! `--show-ends` prints on stderr the last position of every game A did
 //! not win; `--show-bomb-strikes`, for every officer (Marshal to Major) A
-//! lost striking a Bomb, the ranks A's beliefs gave that piece just before.
+//! lost striking a Bomb, the ranks A's beliefs gave that piece just before,
+//! and the whole position then.
 
 use ai::arena::Contender;
 use ai::seeds::{Stream, derive};
@@ -142,6 +143,9 @@ fn play(
                 trail.pop_front();
             }
         }
+        // The position before the move, for `--show-bomb-strikes`.
+        let before =
+            (show.bomb_strikes && contender_in[seat.index()] == 0).then(|| referee.position().clone());
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
@@ -186,6 +190,10 @@ fn play(
             sides[mover].bomb_deaths[battle.attacker.index()] += 1;
             if show.bomb_strikes && mover == 0 && battle.attacker < Rank::Captain {
                 eprintln!("{}", bomb_strike(&view, mv.to, seed, ply, battle.attacker));
+                if let Some(position) = &before {
+                    let text = strategy_chess::position_text::format(position);
+                    eprintln!("the position then (A played {}-{}):\n{text}", mv.from, mv.to);
+                }
             }
         }
         // A Marshal that died in this battle, and what killed it.
