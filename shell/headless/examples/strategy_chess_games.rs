@@ -143,9 +143,9 @@ fn play(
                 trail.pop_front();
             }
         }
-        // The position before the move, for `--show-bomb-strikes`.
-        let before =
-            (show.bomb_strikes && contender_in[seat.index()] == 0).then(|| referee.position().clone());
+        // The position before A's strike, for `--show-bomb-strikes`.
+        let before = (show.bomb_strikes && contender_in[seat.index()] == 0 && target_known.is_some())
+            .then(|| referee.position().clone());
         referee.submit(seat, ply, mv).map_err(|e| format!("seed {seed}: ply {ply}: {e}"))?;
         let Some(event) = referee.position().last_move() else { continue };
         let Some(battle) = event.battle else { continue };
