@@ -29,12 +29,28 @@
 //! drops the time caps) decides by nodes alone. The solver, its table and
 //! the game's endgame table are made once, at the first solve, and kept
 //! for the rest of the game.
+//!
+//! # The wide endgame table
+//!
+//! The endgame table built at the first solve is small, as it is built in
+//! a move's time. A game may also give a *wide* one ([`WideEndgame`]):
+//! built once for the process, in the background, and shared by every
+//! game of the same rules. It reaches much further (on Stones' 48-stone
+//! boards it holds every position of up to 17 stones, and the default
+//! board then solves from the start within the node cap), so once it is
+//! there the solves are tried from a higher bound down
+//! ([`Solving::with_wide_endgame`]).
+//! Without a time cap (a match) the first solve waits for it, so a match
+//! still depends only on its seed; with one, the moves before it is built
+//! solve with the small table.
 
 use crate::limits::SearchLimits;
 use crate::solver::{Solver, SolverConfig};
+use game_core::solve::Endgame;
 use game_core::{Game, Solve};
 use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Makes a game's [`PerfectPlay`] behind `dyn Any` (see the module
@@ -106,10 +122,11 @@ pub struct ExactPlay {
 impl ExactPlay {
     /// Perfect play through `hook`, with the settings level 10 uses on a
     /// 2-core machine: solves of at most 1.5 M nodes (about 1 s), tried
-    /// from 40 in play down, with up to 60% of the move's time, a 16 MB
-    /// table and a 1 MB endgame table (built at the first solve, and not
-    /// interruptible: at most 0.65 M positions keeps it well inside the
-    /// move's time even on a loaded machine).
+    /// from 40 in play down (until a wide endgame table is there, see
+    /// [`Solving::with_wide_endgame`]), with up to 60% of the move's time,
+    /// a 16 MB table and a 1 MB endgame table (built at the first solve,
+    /// and not interruptible: at most 0.65 M positions keeps it well inside
+    /// the move's time even on a loaded machine).
     pub const fn new(hook: SolverHook) -> Self {
         ExactPlay { hook, max_future: 40, nodes: 1_500_000, time_percent: 60, table_mb: 16, endgame_mb: 1 }
     }
@@ -178,12 +195,24 @@ pub trait PerfectPlay<G: Game>: Send {
 /// it knows.
 pub type BookMove<G> = fn(&G) -> Option<<G as Game>::Move>;
 
+/// A game's wide endgame table for the rules of a position (see the
+/// module documentation), shared by the whole process: the first call for
+/// some rules starts building it. With `wait` false it answers at once
+/// (`None` while the table is being built); with `wait` true it waits for
+/// it. `None` also where the game has no such table.
+pub type WideEndgame<G> = fn(&G, bool) -> Option<Arc<dyn Endgame<G>>>;
+
 /// [`PerfectPlay`] by the exact [`Solver`], with an optional book.
 pub struct Solving<G: Solve> {
     play: ExactPlay,
     book: Option<BookMove<G>>,
-    /// Made at the first solve.
+    wide: Option<WideEndgame<G>>,
+    /// With the wide table, solves are tried from this bound down.
+    wide_max_future: i32,
+    /// Made at the first solve (again when the wide endgame table comes).
     solver: Option<Solver<G>>,
+    /// Whether `solver` has the wide endgame table.
+    on_wide: bool,
     /// The future bound of the last solve that gave up.
     failed_at: Option<i32>,
 }
@@ -191,7 +220,15 @@ pub struct Solving<G: Solve> {
 impl<G: Solve> Solving<G> {
     /// Solving with these settings, no book.
     pub fn new(play: ExactPlay) -> Self {
-        Solving { play, book: None, solver: None, failed_at: None }
+        Solving {
+            play,
+            book: None,
+            wide: None,
+            wide_max_future: 0,
+            solver: None,
+            on_wide: false,
+            failed_at: None,
+        }
     }
 
     /// With `book` asked first.
@@ -200,11 +237,41 @@ impl<G: Solve> Solving<G> {
         self
     }
 
+    /// With the game's wide endgame table, once `wide` gives it; from
+    /// then on solves are tried from `max_future` down.
+    pub fn with_wide_endgame(mut self, wide: WideEndgame<G>, max_future: i32) -> Self {
+        self.wide = Some(wide);
+        self.wide_max_future = max_future;
+        self
+    }
+
     /// Whether a solve of `position` is worth trying now (always, for a
     /// game without a bound: the node cap alone decides).
     fn worth_trying(&self, position: &G) -> bool {
         let Some(bound) = position.future_bound() else { return true };
-        bound <= self.play.max_future && self.failed_at.is_none_or(|failed| bound < failed)
+        let max = if self.on_wide { self.wide_max_future } else { self.play.max_future };
+        bound <= max && self.failed_at.is_none_or(|failed| bound < failed)
+    }
+
+    /// Takes the wide endgame table once it is there: a solver with it
+    /// replaces the one with the small table, and a solve that gave up
+    /// with the small one may be tried again. Waits for it when `wait`.
+    fn look_for_wide(&mut self, position: &G, wait: bool) {
+        if self.on_wide {
+            return;
+        }
+        let Some(table) = self.wide.and_then(|wide| wide(position, wait)) else { return };
+        self.solver = Some(Solver::new(self.config()).with_endgame(table));
+        self.on_wide = true;
+        self.failed_at = None;
+    }
+
+    fn config(&self) -> SolverConfig<G> {
+        SolverConfig {
+            table_mb: self.play.table_mb,
+            endgame_mb: self.play.endgame_mb,
+            ..SolverConfig::default()
+        }
     }
 }
 
@@ -219,20 +286,19 @@ impl<G: Solve> PerfectPlay<G> for Solving<G> {
         if position.outcome().is_some() {
             return None;
         }
+        // The wide table starts building at the first move, book or not.
+        self.look_for_wide(position, false);
         if let Some(mv) = self.book.and_then(|book| book(position)) {
             return Some(ExactMove { mv, value: None, nodes: 0, from_book: true });
         }
+        // Without a time cap (a match) waiting costs nothing and keeps
+        // the game independent of how fast the table was built.
+        self.look_for_wide(position, limits.time.is_none());
         if !self.worth_trying(position) {
             return None;
         }
-        let play = self.play;
-        let solver = self.solver.get_or_insert_with(|| {
-            Solver::new(SolverConfig {
-                table_mb: play.table_mb,
-                endgame_mb: play.endgame_mb,
-                ..SolverConfig::default()
-            })
-        });
+        let config = self.config();
+        let solver = self.solver.get_or_insert_with(|| Solver::new(config));
         match solver.solve(position, limits) {
             Ok(solution) => {
                 *nodes_spent = solution.stats.nodes;
@@ -253,11 +319,17 @@ impl<G: Solve> PerfectPlay<G> for Solving<G> {
     }
 
     fn fresh(&self) -> Box<dyn PerfectPlay<G>> {
-        Box::new(Solving { play: self.play, book: self.book, solver: None, failed_at: None })
+        Box::new(Solving {
+            book: self.book,
+            wide: self.wide,
+            wide_max_future: self.wide_max_future,
+            ..Solving::new(self.play)
+        })
     }
 
     fn forget(&mut self) {
         self.solver = None;
+        self.on_wide = false;
         self.failed_at = None;
     }
 }

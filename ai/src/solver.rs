@@ -327,6 +327,24 @@ impl<G: Solve> Solver<G> {
         }
     }
 
+    /// With `endgame` as the game's endgame table, in place of the one the
+    /// first solve would build: one table, built once, can serve many
+    /// solvers (of the same rules).
+    pub fn with_endgame(mut self, endgame: Arc<dyn Endgame<G>>) -> Self {
+        self.endgame_asked = true;
+        for worker in &mut self.workers {
+            worker.endgame = Some(Arc::clone(&endgame));
+        }
+        self.endgame = Some(endgame);
+        self
+    }
+
+    /// The endgame table, once the first solve built it (or
+    /// [`Solver::with_endgame`] gave it).
+    pub fn endgame(&self) -> Option<Arc<dyn Endgame<G>>> {
+        self.endgame.clone()
+    }
+
     /// The bytes of one table entry (for sizing reports).
     pub const ENTRY_BYTES: usize = SolverTable::ENTRY_BYTES;
 

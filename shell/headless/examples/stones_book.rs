@@ -1,20 +1,26 @@
 //! Writes the Stones opening book (`assets/books/stones.txt`) for one set
-//! of rules, keeping the entries of other rules already in the file. The
-//! entries the file already holds for these rules are taken as solved
-//! (so a deeper book starts from a shallower one), and those the visit no
-//! longer reaches are left out.
+//! of rules, keeping the entries already in the file. The entries the file
+//! already holds for these rules are taken as solved (so a deeper book
+//! starts from a shallower one) and kept: the book keys a board by its
+//! rules but the starting stones (a pile array's future does not depend on
+//! them), so Kalah(6,3) and Kalah(6,4) share their entries. `--fresh`
+//! drops the entries of these rules (every starting count) first.
 //!
 //! ```text
-//! cargo run --release -p headless --example stones_book -- BOOK_FILE PLIES [--line] [--set key=value ...]
+//! cargo run --release -p headless --example stones_book -- BOOK_FILE PLIES [--line] [--fresh] [--set key=value ...]
 //! ```
 //!
 //! From the start position it visits the positions play reaches in at
 //! most PLIES plies, as long as level 10 could not solve them live. A
-//! position is live when level 10 would try a solve there (its stones in
-//! play are at most [`ExactPlay::max_future`]) and a fresh solver set up as
-//! level 10's ([`headless::registry::stones::PERFECT`]) solves it within a
+//! position is live when level 10 would try a solve there with its wide
+//! endgame table (its stones in play are at most
+//! [`headless::registry::stones::WIDE_MAX_FUTURE`]) and a fresh solver set up as level 10's
+//! ([`headless::registry::stones::PERFECT`], with the table of
+//! [`headless::registry::stones::wide_endgame`]) solves it within a
 //! quarter of level 10's node cap (the quarter leaves room for a loaded
-//! machine and a cold table). A live position is a leaf. Every other
+//! machine and a cold table). A live position is a leaf. Level 10's moves
+//! before that table is built (in the background, from its first move)
+//! are the book's, its first one always. Every other
 //! position, and the start, is solved exactly, its best move and future
 //! value go into the book, and its children are visited:
 //!
@@ -35,7 +41,7 @@
 mod stones_rules;
 use ai::{ExactPlay, SearchLimits, Solver, SolverConfig};
 use game_core::{Game, Seat, Solve};
-use headless::registry::stones::PERFECT;
+use headless::registry::stones::{PERFECT, WIDE_MAX_FUTURE, wide_endgame};
 use std::collections::{HashSet, VecDeque};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -54,9 +60,10 @@ const HEADER: &str = "# Stones opening book: a move of the best exact value for 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let line = args.iter().any(|a| a == "--line");
-    args.retain(|a| a != "--line");
+    let fresh = args.iter().any(|a| a == "--fresh");
+    args.retain(|a| a != "--line" && a != "--fresh");
     let (Some(path), Some(plies)) = (args.first(), args.get(1).and_then(|a| a.parse::<usize>().ok())) else {
-        eprintln!("usage: stones_book BOOK_FILE PLIES [--line] [--set key=value ...]");
+        eprintln!("usage: stones_book BOOK_FILE PLIES [--line] [--fresh] [--set key=value ...]");
         return ExitCode::from(2);
     };
     let Some(rules) = rules_from(&args[2..]) else {
@@ -73,8 +80,10 @@ fn main() -> ExitCode {
         Err(_) => StonesBook::new(),
     };
     let clock = Instant::now();
+    if fresh {
+        book.remove(&rules);
+    }
     let known = book.clone();
-    book.remove(&rules);
     let uncovered = match fill(&mut book, &known, &rules, plies, line) {
         Ok(uncovered) => uncovered,
         Err(e) => {
@@ -102,7 +111,7 @@ fn main() -> ExitCode {
 /// Whether level 10 solves `position` live (see the module documentation):
 /// `solver` is set up as level 10's, and forgets earlier solves first.
 fn live(position: &Stones, play: &ExactPlay, solver: &mut Solver<Stones>) -> bool {
-    if position.future_bound().is_some_and(|bound| bound > play.max_future) {
+    if position.future_bound().is_some_and(|bound| bound > WIDE_MAX_FUTURE) {
         return false;
     }
     solver.forget();
@@ -128,6 +137,9 @@ fn fill(
         endgame_mb: PERFECT.endgame_mb,
         ..SolverConfig::default()
     });
+    if let Some(table) = wide_endgame(&start, true) {
+        fresh = fresh.with_endgame(table);
+    }
     // A position is seen once as level 10's move and once as its
     // opponent's: the pile array turned to the mover decides the rest.
     let mut seen = HashSet::new();

@@ -14,7 +14,7 @@
 mod stones_rules;
 use ai::seeds::{Stream, derive};
 use ai::{ComputerPlayer, Level};
-use game_core::{Game, Observe};
+use game_core::{Game, Observe, Solve};
 use headless::registry::Registered;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -57,6 +57,13 @@ fn main() -> ExitCode {
                 moves += 1;
                 // Book and solved moves come without an alpha-beta depth.
                 exact += u32::from(result.stats.depth == 0);
+                if result.stats.depth > 0 && std::env::var_os("MOVE_TIMES_SHOW").is_some() {
+                    eprintln!(
+                        "game {game} ply {ply}: searched, {} stones in play, {:.0} ms",
+                        position.future_bound().unwrap_or(0),
+                        spent.as_secs_f64() * 1e3
+                    );
+                }
             }
             position.play_unchecked(result.best_move.expect("a move"));
             ply += 1;

@@ -7,12 +7,14 @@
 //! `#[ignore]`d ones take the boards people play (release build:
 //! `cargo test --release -p headless --test perfect_play -- --ignored`).
 
+use ai::exact::{PerfectPlay, Solving};
 use ai::seeds::{Stream, derive};
 use ai::{ComputerPlayer, Level, SearchLimits, Solver, SolverConfig};
 use game_core::{Game, Observe, RuleSet, Seat, Solve};
-use headless::registry::stones::book;
+use headless::registry::stones::{PERFECT, book, wide_endgame};
 use headless::registry::{GameKind, Registered};
-use stones::{Stones, StonesRules};
+use std::sync::Arc;
+use stones::{Stones, StonesEndgame, StonesRules};
 
 /// Every position of `games` level-5 games (each seat level 5, node caps
 /// only), the positions of game `g` from seed `seed + g`.
@@ -99,6 +101,7 @@ fn level_ten_plays_perfectly_on_the_boards_people_play() {
         &["sowing=kalah", "stones=3", "empty_capture=true"],
         &["stones=3"],
         &["sowing=kalah", "pits=5", "stones=4"],
+        &[],
     ] {
         let checked = level_ten_is_perfect(settings, 6, 1);
         eprintln!("{settings:?}: {checked} positions");
@@ -130,6 +133,7 @@ fn only_level_ten_on_covered_boards_plays_perfectly() {
         (&["stones=3"][..], "the book covers Stones 6x3"),
         (&["sowing=kalah", "pits=5", "stones=4"], "the book covers Kalah(5,4)"),
         (&["sowing=kalah", "pits=4", "stones=4", "empty_capture=true"], "live from Kalah(4,4)'s start"),
+        (&[], "the book and the wide endgame table cover the default board"),
     ] {
         assert!(entry.plays_perfectly(Level::MAX, &with(settings)), "{why}");
         assert!(!entry.plays_perfectly(Level::new(9).unwrap(), &with(settings)), "{why}");
@@ -237,4 +241,36 @@ fn every_book_entry_is_exact() {
         let checked = book_entries_are_exact(settings, usize::MAX);
         eprintln!("{settings:?}: {checked} entries");
     }
+}
+
+#[test]
+fn the_wide_endgame_table_is_built_once_and_widens_the_solves() {
+    let rules = StonesRules::default().with_settings(&["sowing=kalah", "stones=2"]).unwrap();
+    let start = Stones::start(&rules, &[]).unwrap();
+    let table = wide_endgame(&start, true).expect("a table for Kalah(6,2)");
+    assert!(Arc::ptr_eq(&table, &wide_endgame(&start, false).unwrap()), "built once, then shared");
+    assert!(!table.values().is_empty(), "{}", table.describe());
+    // On the default board the wide table holds 17 stones, the small one
+    // (built at the first solve, from 40 stones down) 10.
+    let default = StonesRules::default();
+    let mb = |n: usize| n << 20;
+    assert_eq!(
+        StonesEndgame::cover_for(&default, 48, mb(headless::registry::stones::WIDE_ENDGAME_MB)),
+        Some(17)
+    );
+    assert_eq!(StonesEndgame::cover_for(&default, 40, mb(PERFECT.endgame_mb)), Some(10));
+    // Solves tried from 10 stones down with the small table, from 48 with
+    // the wide one: at the start (24 stones) only the wide one tries.
+    let play = PERFECT.with_max_future(10);
+    let limits = play.limits(None, None);
+    let mut spent = 0;
+    let mut narrow = Solving::<Stones>::new(play);
+    assert_eq!(narrow.best_move(&start, &limits, &mut spent), None, "24 stones: no solve without it");
+    let mut wide = Solving::<Stones>::new(play).with_wide_endgame(wide_endgame, 48);
+    let found = wide.best_move(&start, &limits, &mut spent).expect("solved with the wide table");
+    let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 16, ..SolverConfig::default() });
+    let values = move_values(&mut solver, &start);
+    let best = values.iter().map(|&(_, v)| v).max().unwrap();
+    assert_eq!(found.value, Some(best));
+    assert!(values.contains(&(found.mv, best)), "a move of the best value");
 }

@@ -7,9 +7,10 @@ use ai::Level;
 use ai::exact::{ExactPlay, SolverHook, Solving};
 use ai::levels::{LevelTable, alpha_beta};
 use game_core::Game;
+use game_core::solve::Endgame;
 use std::any::Any;
-use std::sync::OnceLock;
-use stones::{Sow, Stones, StonesBook, StonesRules};
+use std::sync::{Arc, Mutex, OnceLock};
+use stones::{Sow, Stones, StonesBook, StonesEndgame, StonesRules};
 
 /// The Stones entry.
 pub const ENTRY: GameEntry = GameEntry {
@@ -49,8 +50,9 @@ pub const ENTRY: GameEntry = GameEntry {
 ///   at most 1.6 s, which keeps the wall time under PRODUCT.md's 1.8 s on
 ///   a loaded machine. It plays perfectly where it can ([`PERFECT`]): a book
 ///   move, or a solve of at most 1.5 M nodes once 40 stones or fewer are
-///   in the piles (in 60% of the move's time; the search gets the rest
-///   when the solve gives up).
+///   in the piles, 48 or fewer once the wide endgame table is built
+///   ([`wide_endgame`]) (in 60% of the move's time; the search gets the
+///   rest when the solve gives up).
 /// - The table is used from remaining depth 3: a sowing costs less than
 ///   the memory access of a probe. Measured against depth 2 (six middle
 ///   games at depth 18, the start at depth 16, a Kalah game): 5-20% less
@@ -91,9 +93,71 @@ fn book_move(position: &Stones) -> Option<Sow> {
     book().get(position).map(|entry| entry.mv)
 }
 
-/// Level 10's perfect play: the solver, with the book asked first.
+/// Level 10's perfect play: the solver, with the book asked first and
+/// the wide endgame table once it is built.
 fn perfect_stones(play: &ExactPlay) -> Box<dyn Any + Send> {
-    ai::exact::erase(Solving::<Stones>::new(*play).with_book(book_move))
+    ai::exact::erase(
+        Solving::<Stones>::new(*play).with_book(book_move).with_wide_endgame(wide_endgame, WIDE_MAX_FUTURE),
+    )
+}
+
+/// With the wide endgame table, level 10 tries a solve once this many
+/// stones or fewer are in the piles: the default board (48) solves from
+/// its start within the node cap.
+pub const WIDE_MAX_FUTURE: i32 = 48;
+
+/// The most memory level 10's wide endgame table takes, in MB: every
+/// position of up to 17 stones on a 6-pit board (51.9 M positions).
+pub const WIDE_ENDGAME_MB: usize = 64;
+
+/// At most how many threads build a wide table.
+const WIDE_BUILD_THREADS: usize = 2;
+
+/// How many rules' wide tables the process keeps (the oldest goes first).
+const WIDE_TABLES_KEPT: usize = 2;
+
+/// One rules' wide table: `None` inside when it could not be built.
+type WideCell = Arc<OnceLock<Option<Arc<dyn Endgame<Stones>>>>>;
+
+/// Level 10's wide endgame table for `position`'s rules
+/// ([`ai::exact::WideEndgame`]): every position with at most 17/48 of the
+/// board's stones in the piles, in at most [`WIDE_ENDGAME_MB`]. Built once
+/// for the process, in the background from the first call (on up to
+/// [`WIDE_BUILD_THREADS`] threads, while the game goes on: a few seconds
+/// for a 48-stone board), and kept for every later game of the same rules. With `wait` the caller waits for it (or builds
+/// it, if it asks first).
+pub fn wide_endgame(position: &Stones, wait: bool) -> Option<Arc<dyn Endgame<Stones>>> {
+    static TABLES: Mutex<Vec<(StonesRules, WideCell)>> = Mutex::new(Vec::new());
+    let rules = *position.rules();
+    let cover = StonesEndgame::cover_for(&rules, rules.total_stones(), WIDE_ENDGAME_MB << 20)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(WIDE_BUILD_THREADS));
+    let build =
+        move || Some(Arc::new(StonesEndgame::build(&rules, cover, threads)) as Arc<dyn Endgame<Stones>>);
+    let (cell, new) = {
+        let mut tables = TABLES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match tables.iter().find(|(r, _)| *r == rules) {
+            Some((_, cell)) => (Arc::clone(cell), false),
+            None => {
+                if tables.len() >= WIDE_TABLES_KEPT {
+                    tables.remove(0);
+                }
+                let cell: WideCell = Arc::new(OnceLock::new());
+                tables.push((rules, Arc::clone(&cell)));
+                (cell, true)
+            }
+        }
+    };
+    if new && !wait {
+        let building = Arc::clone(&cell);
+        let spawned = std::thread::Builder::new().name("stones-endgame".into()).spawn(move || {
+            building.get_or_init(build);
+        });
+        if spawned.is_err() {
+            // No threads here (the browser): no wide table.
+            let _ = cell.set(None);
+        }
+    }
+    if wait { cell.get_or_init(build).clone() } else { cell.get().cloned().flatten() }
 }
 
 /// Whether `level` plays perfectly under the rule `values`: a level that
