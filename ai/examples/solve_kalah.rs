@@ -12,12 +12,16 @@
 //! For experiments, the environment can change the solver's settings:
 //! `SOLVE_ETC=never|seen|always` (enhanced transposition cutoffs),
 //! `SOLVE_GUESS=DEPTH` (first guess), `SOLVE_ENDGAME_MB=MB` (the endgame
-//! table's limit; 0: none), `SOLVE_HISTORY=1` (history heuristic),
-//! `SOLVE_THREADS=N` (threads; default 1).
+//! table's limit; 0: none), `SOLVE_ENDGAME_STONES=N` (an endgame table of
+//! every position with at most N stones in the piles, whatever its size,
+//! built before the solve and timed apart), `SOLVE_HISTORY=1` (history
+//! heuristic), `SOLVE_THREADS=N` (threads; default 1).
 
 use ai::{SearchLimits, Solver, SolverConfig};
 use game_core::Game;
-use stones::{Stones, StonesRules};
+use std::sync::Arc;
+use std::time::Instant;
+use stones::{Stones, StonesEndgame, StonesRules};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,9 +48,25 @@ fn main() {
     if let Some(threads) = std::env::var("SOLVE_THREADS").ok().and_then(|t| t.parse().ok()) {
         config.threads = threads;
     }
+    let endgame = std::env::var("SOLVE_ENDGAME_STONES").ok().and_then(|n| n.parse().ok()).map(|cover| {
+        let clock = Instant::now();
+        let table = StonesEndgame::build(start.rules(), cover, config.threads);
+        println!(
+            "endgame table of at most {cover} stones: {} positions, built in {:.3} s",
+            game_core::solve::Endgame::<Stones>::values(&table).len(),
+            clock.elapsed().as_secs_f64()
+        );
+        Arc::new(table)
+    });
     let solution = std::thread::Builder::new()
         .stack_size(256 << 20)
-        .spawn(move || Solver::new(config).solve(&start, &SearchLimits::none()))
+        .spawn(move || {
+            let mut solver = Solver::new(config);
+            if let Some(table) = endgame {
+                solver = solver.with_endgame(table);
+            }
+            solver.solve(&start, &SearchLimits::none())
+        })
         .expect("solver thread")
         .join()
         .expect("solver finished")

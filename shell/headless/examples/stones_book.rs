@@ -5,9 +5,12 @@
 //! rules but the starting stones (a pile array's future does not depend on
 //! them), so Kalah(6,3) and Kalah(6,4) share their entries. `--fresh`
 //! drops the entries of these rules (every starting count) first.
+//! `--known FILE` takes the entries of another book as solved too (only
+//! those the visit reaches are written), so a book can be made again from
+//! an empty file without solving again what an earlier run solved.
 //!
 //! ```text
-//! cargo run --release -p headless --example stones_book -- BOOK_FILE PLIES [--line] [--fresh] [--set key=value ...]
+//! cargo run --release -p headless --example stones_book -- BOOK_FILE PLIES [--line] [--fresh] [--known FILE] [--set key=value ...]
 //! ```
 //!
 //! From the start position it visits the positions play reaches in at
@@ -62,8 +65,19 @@ fn main() -> ExitCode {
     let line = args.iter().any(|a| a == "--line");
     let fresh = args.iter().any(|a| a == "--fresh");
     args.retain(|a| a != "--line" && a != "--fresh");
+    let mut known_file = None;
+    if let Some(i) = args.iter().position(|a| a == "--known") {
+        if i + 1 >= args.len() {
+            eprintln!("--known needs a book file");
+            return ExitCode::from(2);
+        }
+        known_file = Some(args.remove(i + 1));
+        args.remove(i);
+    }
     let (Some(path), Some(plies)) = (args.first(), args.get(1).and_then(|a| a.parse::<usize>().ok())) else {
-        eprintln!("usage: stones_book BOOK_FILE PLIES [--line] [--fresh] [--set key=value ...]");
+        eprintln!(
+            "usage: stones_book BOOK_FILE PLIES [--line] [--fresh] [--known FILE] [--set key=value ...]"
+        );
         return ExitCode::from(2);
     };
     let Some(rules) = rules_from(&args[2..]) else {
@@ -83,7 +97,23 @@ fn main() -> ExitCode {
     if fresh {
         book.remove(&rules);
     }
-    let known = book.clone();
+    let mut known = book.clone();
+    if let Some(file) = &known_file {
+        let other = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| StonesBook::parse(&text).map_err(|e| e.to_string()));
+        match other {
+            Ok(other) => {
+                for (position, entry) in other.entries(&rules) {
+                    known.insert(&position, entry);
+                }
+            }
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let uncovered = match fill(&mut book, &known, &rules, plies, line) {
         Ok(uncovered) => uncovered,
         Err(e) => {
