@@ -40,13 +40,15 @@ fn solve_refuses_hidden_information_and_bad_options_with_exit_2() {
     let out = boardsuite(&["solve", "nim", "--set", "max_take=12"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("max_take"), "{}", stderr(&out));
-    let out = Command::new(env!("CARGO_BIN_EXE_boardsuite"))
-        .args(["solve", "nim"])
-        .env("BOARDSUITE_SOLVE_MB", "lots")
-        .output()
-        .expect("the binary runs");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("BOARDSUITE_SOLVE_MB"), "{}", stderr(&out));
+    for (variable, value) in [("BOARDSUITE_SOLVE_MB", "lots"), ("BOARDSUITE_SOLVE_ENDGAME_MB", "-1")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardsuite"))
+            .args(["solve", "nim"])
+            .env(variable, value)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2), "{variable}={value}");
+        assert!(stderr(&out).contains(variable), "{}", stderr(&out));
+    }
 }
 
 /// The W-D-L and score of a match's last line, which must be its exact form.

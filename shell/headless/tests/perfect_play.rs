@@ -94,7 +94,7 @@ fn level_ten_plays_perfectly_on_small_boards() {
 }
 
 #[test]
-#[ignore = "minutes in release: the boards people play"]
+#[ignore = "a minute in release: the boards people play"]
 fn level_ten_plays_perfectly_on_the_boards_people_play() {
     for settings in [
         &["sowing=kalah", "stones=3"][..],
@@ -102,10 +102,17 @@ fn level_ten_plays_perfectly_on_the_boards_people_play() {
         &["stones=3"],
         &["sowing=kalah", "pits=5", "stones=4"],
         &[],
-        &["sowing=kalah"],
-        &["sowing=kalah", "empty_capture=true"],
     ] {
         let checked = level_ten_is_perfect(settings, 6, 1);
+        eprintln!("{settings:?}: {checked} positions");
+    }
+}
+
+#[test]
+#[ignore = "minutes in release: Kalah(6,4), whose early positions take seconds to solve"]
+fn level_ten_plays_perfectly_on_kalah_six_four() {
+    for settings in [&["sowing=kalah"][..], &["sowing=kalah", "empty_capture=true"]] {
+        let checked = level_ten_is_perfect(settings, 2, 3);
         eprintln!("{settings:?}: {checked} positions");
     }
 }
@@ -154,7 +161,12 @@ fn book_entries_are_exact(settings: &[&str], take: usize, step: usize) -> usize 
     let rules = StonesRules::default().with_settings(settings).unwrap();
     let mut entries = book().entries(&rules);
     entries.sort_by_key(|(p, _)| p.future_bound());
+    // The board's wide endgame table: the solver would build its own for
+    // the first (smallest) entry, too small for the largest.
     let mut solver = Solver::<Stones>::new(SolverConfig { table_mb: 64, ..SolverConfig::default() });
+    if let Some(table) = wide_endgame(&Stones::start(&rules, &[]).unwrap(), true) {
+        solver = solver.with_endgame(table);
+    }
     let mut solve = |position: &Stones| solver.solve(position, &SearchLimits::none()).unwrap().value;
     let sampled: Vec<_> = entries.iter().step_by(step).take(take).collect();
     for (position, entry) in &sampled {

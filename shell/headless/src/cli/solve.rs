@@ -12,7 +12,8 @@
 //! The solver's table takes [`DEFAULT_TABLE_MB`] MB unless the environment
 //! variable `BOARDSUITE_SOLVE_MB` says otherwise; its memory is only used
 //! as the search fills it. A game's endgame table (Stones) comes on top,
-//! at most [`ai::SolverConfig`]'s default `endgame_mb` (Kalah(6,4): 52 MB).
+//! at most [`DEFAULT_ENDGAME_MB`] MB unless `BOARDSUITE_SOLVE_ENDGAME_MB`
+//! says otherwise (Kalah(6,4): 52 MB; Kalah(6,5): 2.7 GB).
 //!
 //! The solver runs [`default_threads`] threads unless
 //! `BOARDSUITE_SOLVE_THREADS` says otherwise; the value is the same
@@ -33,6 +34,11 @@ use std::time::{Duration, Instant};
 /// the costlier its address translation, and the system zeroes every page
 /// the search touches; see `docs/solver.md`).
 pub const DEFAULT_TABLE_MB: usize = 256;
+
+/// The most memory the game's endgame table may take when
+/// `BOARDSUITE_SOLVE_ENDGAME_MB` is not set: enough for the table that
+/// suits Kalah(6,5) (every position of up to 26 stones, 2.7 G positions).
+pub const DEFAULT_ENDGAME_MB: usize = 3072;
 
 /// The largest table `BOARDSUITE_SOLVE_MB` may ask for.
 const MAX_TABLE_MB: usize = 1 << 16;
@@ -73,6 +79,20 @@ fn table_megabytes() -> Result<usize, Failure> {
             Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => Ok(mb),
             _ => Err(Failure::usage(format!(
                 "BOARDSUITE_SOLVE_MB: `{text}` is not allowed (allowed: an integer 1..={MAX_TABLE_MB}, megabytes)"
+            ))),
+        },
+    }
+}
+
+/// The endgame table's limit from `BOARDSUITE_SOLVE_ENDGAME_MB`, or the
+/// default (0: no endgame table).
+fn endgame_megabytes() -> Result<usize, Failure> {
+    match std::env::var("BOARDSUITE_SOLVE_ENDGAME_MB") {
+        Err(_) => Ok(DEFAULT_ENDGAME_MB),
+        Ok(text) => match text.trim().parse::<usize>() {
+            Ok(mb) if mb <= MAX_TABLE_MB => Ok(mb),
+            _ => Err(Failure::usage(format!(
+                "BOARDSUITE_SOLVE_ENDGAME_MB: `{text}` is not allowed (allowed: an integer 0..={MAX_TABLE_MB}, megabytes)"
             ))),
         },
     }
@@ -134,6 +154,7 @@ fn solve_game<G: Registered + Solve>(args: &SolveArgs, future_bound: Option<fn(&
         None => (G::start_position(&rules, None)?, false),
     };
     let table_mb = table_megabytes()?;
+    let endgame_mb = endgame_megabytes()?;
     let threads = thread_count()?;
     // No enhanced transposition cutoffs: they save nodes, but each costs a
     // wait for every child's bucket before the first child is searched,
@@ -142,6 +163,7 @@ fn solve_game<G: Registered + Solve>(args: &SolveArgs, future_bound: Option<fn(&
     // solves, capped by nodes in a small table, keep them.
     let config = SolverConfig {
         table_mb,
+        endgame_mb,
         future_bound,
         threads,
         enhanced_cutoffs: Cutoffs::Never,
