@@ -652,6 +652,9 @@ mod tests {
         let ctx = AppContext::for_tests();
         let mut screen = SetupScreen::new(GameKind::Stones, PlayMode::Computer, &ctx);
         screen.level = 10;
+        assert_eq!(screen.row_text(RowId::Level).1, "10, perfect play", "the default board: book and solves");
+        screen.rules.insert("stones".into(), toml::Value::Integer(6));
+        assert_eq!(screen.row_text(RowId::Level).1, "10", "72 stones: no book");
         screen.rules.insert("pits".into(), toml::Value::Integer(3));
         screen.rules.insert("stones".into(), toml::Value::Integer(3));
         assert_eq!(screen.row_text(RowId::Level).1, "10, perfect play", "18 stones: solved as it plays");
