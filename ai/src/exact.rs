@@ -293,7 +293,9 @@ impl<G: Solve> PerfectPlay<G> for Solving<G> {
         }
         // Without a time cap (a match) waiting costs nothing and keeps
         // the game independent of how fast the table was built.
-        self.look_for_wide(position, limits.time.is_none());
+        if limits.time.is_none() {
+            self.look_for_wide(position, true);
+        }
         if !self.worth_trying(position) {
             return None;
         }

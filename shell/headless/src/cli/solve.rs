@@ -71,44 +71,41 @@ pub fn run(args: &SolveArgs) -> CommandResult {
     }
 }
 
-/// The table size from `BOARDSUITE_SOLVE_MB`, or the default.
-fn table_megabytes() -> Result<usize, Failure> {
-    match std::env::var("BOARDSUITE_SOLVE_MB") {
-        Err(_) => Ok(DEFAULT_TABLE_MB),
+/// The number the environment variable `name` gives, within `allowed`
+/// (`unit` follows the range in the error), or `default` when it is not set.
+fn setting_from_env(
+    name: &str,
+    default: usize,
+    allowed: std::ops::RangeInclusive<usize>,
+    unit: &str,
+) -> Result<usize, Failure> {
+    match std::env::var(name) {
+        Err(_) => Ok(default),
         Ok(text) => match text.trim().parse::<usize>() {
-            Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => Ok(mb),
+            Ok(n) if allowed.contains(&n) => Ok(n),
             _ => Err(Failure::usage(format!(
-                "BOARDSUITE_SOLVE_MB: `{text}` is not allowed (allowed: an integer 1..={MAX_TABLE_MB}, megabytes)"
+                "{name}: `{text}` is not allowed (allowed: an integer {}..={}{unit})",
+                allowed.start(),
+                allowed.end()
             ))),
         },
     }
+}
+
+/// The table size from `BOARDSUITE_SOLVE_MB`, or the default.
+fn table_megabytes() -> Result<usize, Failure> {
+    setting_from_env("BOARDSUITE_SOLVE_MB", DEFAULT_TABLE_MB, 1..=MAX_TABLE_MB, ", megabytes")
 }
 
 /// The endgame table's limit from `BOARDSUITE_SOLVE_ENDGAME_MB`, or the
 /// default (0: no endgame table).
 fn endgame_megabytes() -> Result<usize, Failure> {
-    match std::env::var("BOARDSUITE_SOLVE_ENDGAME_MB") {
-        Err(_) => Ok(DEFAULT_ENDGAME_MB),
-        Ok(text) => match text.trim().parse::<usize>() {
-            Ok(mb) if mb <= MAX_TABLE_MB => Ok(mb),
-            _ => Err(Failure::usage(format!(
-                "BOARDSUITE_SOLVE_ENDGAME_MB: `{text}` is not allowed (allowed: an integer 0..={MAX_TABLE_MB}, megabytes)"
-            ))),
-        },
-    }
+    setting_from_env("BOARDSUITE_SOLVE_ENDGAME_MB", DEFAULT_ENDGAME_MB, 0..=MAX_TABLE_MB, ", megabytes")
 }
 
 /// The thread count from `BOARDSUITE_SOLVE_THREADS`, or the default.
 fn thread_count() -> Result<usize, Failure> {
-    match std::env::var("BOARDSUITE_SOLVE_THREADS") {
-        Err(_) => Ok(default_threads()),
-        Ok(text) => match text.trim().parse::<usize>() {
-            Ok(threads) if (1..=MAX_THREADS).contains(&threads) => Ok(threads),
-            _ => Err(Failure::usage(format!(
-                "BOARDSUITE_SOLVE_THREADS: `{text}` is not allowed (allowed: an integer 1..={MAX_THREADS})"
-            ))),
-        },
-    }
+    setting_from_env("BOARDSUITE_SOLVE_THREADS", default_threads(), 1..=MAX_THREADS, "")
 }
 
 /// Each legal move with its exact value (in generation order), and the
