@@ -165,15 +165,21 @@ pub fn wide_endgame(position: &Stones, wait: bool) -> Option<Arc<dyn Endgame<Sto
 /// to solve live from the start ([`LIVE_FROM_START`]) or whose start the
 /// book holds (the builder writes a board only when every position level
 /// 10 moves from, in every game it plays from the start, is in the book
-/// or within a live solve).
+/// or within a live solve, with the wide endgame table). A build without
+/// threads (the browser) has no wide table, so there only the boards
+/// solved live from the start count.
 fn perfect_play(level: Level, values: &toml::Table) -> bool {
     if ENTRY.budget(level).exact.is_none() {
         return false;
     }
     let Ok(rules) = toml::Value::Table(values.clone()).try_into::<StonesRules>() else { return false };
     let Ok(start) = Stones::start(&rules, &[]) else { return false };
-    rules.total_stones() <= LIVE_FROM_START || book().get(&start).is_some()
+    rules.total_stones() <= LIVE_FROM_START || (WIDE_TABLES_BUILT && book().get(&start).is_some())
 }
+
+/// Whether this build can build wide endgame tables: it needs a thread,
+/// which the browser does not give.
+const WIDE_TABLES_BUILT: bool = !cfg!(target_arch = "wasm32");
 
 impl Registered for Stones {
     const ENTRY: &'static GameEntry = &ENTRY;
