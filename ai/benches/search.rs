@@ -199,7 +199,13 @@ fn filter() -> Option<String> {
 /// from remaining depth 3 in Stones and Blockade, history from depth 3 in
 /// Blockade, both from depth 1 and 2 elsewhere.
 fn level_ten_config(game: &str) -> AlphaBetaConfig {
-    let base = AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1, history_min_depth: 2 };
+    let base = AlphaBetaConfig {
+        tt_mb: 16,
+        exact_root: false,
+        tt_min_depth: 1,
+        history_min_depth: 2,
+        reduce_after: 0,
+    };
     match game {
         "stones" => AlphaBetaConfig { tt_min_depth: 3, ..base },
         "blockade" => AlphaBetaConfig { tt_min_depth: 3, history_min_depth: 3, ..base },

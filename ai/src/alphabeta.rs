@@ -47,11 +47,28 @@ pub struct AlphaBetaConfig {
     /// ply above the horizon, always takes them as generated). Values are
     /// exact either way.
     pub history_min_depth: u32,
+    /// Late move reductions: at a node with at least
+    /// [`REDUCE_MIN_DEPTH`] plies left, a move that comes after this many
+    /// searched ones and that the game calls [`Evaluate::reducible`] is
+    /// first searched one ply shallower, and searched again to the full
+    /// depth only if it beats alpha there. 0 reduces nothing, and every
+    /// value is then exact to the depth.
+    pub reduce_after: u32,
 }
+
+/// The fewest plies left at which [`AlphaBetaConfig::reduce_after`] may
+/// reduce a move (so the reduced search still looks one move further).
+pub const REDUCE_MIN_DEPTH: u32 = 3;
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { tt_mb: 16, exact_root: false, tt_min_depth: 1, history_min_depth: 2 }
+        AlphaBetaConfig {
+            tt_mb: 16,
+            exact_root: false,
+            tt_min_depth: 1,
+            history_min_depth: 2,
+            reduce_after: 0,
+        }
     }
 }
 
@@ -364,8 +381,18 @@ impl<G: Evaluate> AlphaBeta<G> {
             self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
         } else {
             // Null window first: most later moves only need to be shown no
-            // better than alpha.
-            let probe = self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, alpha + 1);
+            // better than alpha; a late quiet one is first shown that a
+            // ply shallower.
+            let reduce = self.config.reduce_after > 0
+                && node.searched >= self.config.reduce_after as usize
+                && depth >= REDUCE_MIN_DEPTH
+                && position.reducible(mv);
+            let shallow =
+                reduce.then(|| self.child_value(deeper, &child, same, depth - 2, ply + 1, alpha, alpha + 1));
+            let probe = match shallow {
+                Some(value) if value <= alpha || self.aborted => value,
+                _ => self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, alpha + 1),
+            };
             if probe > alpha && probe < beta && !self.aborted {
                 self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
             } else {

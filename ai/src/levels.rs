@@ -119,6 +119,7 @@ pub const fn alpha_beta(depth: u32, kilonodes: u64, millis: u64) -> Budget {
             exact_root: false,
             tt_min_depth: 1,
             history_min_depth: 2,
+            reduce_after: 0,
         }),
         plan: SamplePlan::SINGLE,
         depth: Some(depth),
@@ -189,6 +190,15 @@ impl Budget {
     pub const fn with_history_from(mut self, from_depth: u32) -> Budget {
         if let EngineKind::AlphaBeta(config) = &mut self.engine {
             config.history_min_depth = from_depth;
+        }
+        self
+    }
+
+    /// With late move reductions after `after` searched moves (see
+    /// [`AlphaBetaConfig::reduce_after`]; 0 for none).
+    pub const fn with_reductions(mut self, after: u32) -> Budget {
+        if let EngineKind::AlphaBeta(config) = &mut self.engine {
+            config.reduce_after = after;
         }
         self
     }

@@ -81,7 +81,13 @@ pub fn after_random_plies<G: Game>(start: &G, plies: u32, seed: u64) -> G {
 pub fn check_against_plain_negamax<G: Evaluate>(positions: &[G], depths: RangeInclusive<u32>) {
     let pvs = AlphaBetaConfig { tt_mb: 1, exact_root: false, ..AlphaBetaConfig::default() };
     let exact = AlphaBetaConfig { tt_mb: 1, exact_root: true, ..AlphaBetaConfig::default() };
-    let sparse = AlphaBetaConfig { tt_mb: 1, exact_root: false, tt_min_depth: 3, history_min_depth: 3 };
+    let sparse = AlphaBetaConfig {
+        tt_mb: 1,
+        exact_root: false,
+        tt_min_depth: 3,
+        history_min_depth: 3,
+        reduce_after: 0,
+    };
     let mut kept = AlphaBeta::<G>::new(pvs);
     let mut rng = seeded(0);
     for position in positions {

@@ -161,6 +161,13 @@ pub trait Evaluate: Game {
     /// ±[`EVAL_LIMIT`], far below the search's win scores, and should be
     /// zero-sum between the two seats of a two-seat game.
     fn evaluate(&self, seat: Seat) -> i32;
+
+    /// Whether a search may look at `mv`, legal here, a ply less deeply
+    /// when it comes late in the order (a quiet move, not one that
+    /// decides material at once). None by default.
+    fn reducible(&self, _mv: Self::Move) -> bool {
+        false
+    }
 }
 
 /// The largest magnitude an [`Evaluate::evaluate`] value may have.

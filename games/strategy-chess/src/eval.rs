@@ -256,6 +256,11 @@ impl Evaluate for StrategyChess {
         };
         self.towards_the_limit(value, draw).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
+
+    /// A step onto an empty square: not a strike.
+    fn reducible(&self, mv: crate::Move) -> bool {
+        self.piece(mv.to).is_none()
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //! A and B are players: a level (`10`), optionally changed by `key=value`
 //! pairs after a colon (`10:samples=32,depth=5,nodes=8m`; keys `samples`,
 //! `depth` (0 for none), `nodes` (with `k`/`m`), `insight`, `extra` (extra samples), `win` (the win
-//! utility), `noise`), or a sparring style (`sparring:defender`). Computer
+//! utility), `noise`, `lmr` (late move reductions after that many moves; 0
+//! for none)), or a sparring style (`sparring:defender`). Computer
 //! players search with node caps only, one thread each
 //! ([`ai::Budget::reproducible`]), so a game depends only on its players
 //! and seed. Game `k` is played from seed `S + k`, A in the first seat (Red)

@@ -14,7 +14,8 @@
 //! Keys: `depth` (0 for none), `nodes` (with `k`/`m`), `noise`, `samples`, `win` (the win utility),
 //! `combine` (`vote`/`average`), `solve` (0: no perfect play, see
 //! [`ai::exact`]), `tt` (MB), `exact` (0/1; by default on
-//! exactly when there is noise or more than one sample, as in the tables), `ttmin`, and
+//! exactly when there is noise or more than one sample, as in the tables), `ttmin`, `lmr` (late
+//! move reductions after that many moves; 0 for none), and
 //! `engine` (`ab`/`mcts`) with, for MCTS, `explore`, `greedy`, `cutoff`,
 //! `scale`, `tree`.
 //!
@@ -85,6 +86,7 @@ fn parse_budget(game: &str, spec: &str) -> Result<Budget, String> {
                         exact_given = true;
                     }
                     "ttmin" => c.tt_min_depth = number(value)? as u32,
+                    "lmr" => c.reduce_after = number(value)? as u32,
                     _ => return Err(format!("unknown alpha-beta key `{key}`")),
                 },
                 EngineKind::Mcts(c) => match key {
