@@ -44,6 +44,7 @@
 
 use crate::combat::{Clash, battle};
 use crate::game::StrategyChess;
+use crate::hunt::{RINGS, steps_to_flag};
 use crate::progress::impatience;
 use crate::rank::{Colour, RANK_COUNT, Rank};
 use crate::square::{LAND, NEIGHBOUR, bit, next_to, squares_of};
@@ -74,7 +75,7 @@ pub const THREAT_SHARE: i32 = 50;
 pub const FLAG_HUNT: i32 = 4;
 /// How far from the enemy Flag the hunt starts to count, in steps (the
 /// farthest two squares of the board are 18 apart).
-pub const HUNT_RANGE: i32 = 18;
+pub const HUNT_RANGE: i32 = RINGS as i32;
 /// On top of [`FLAG_HUNT`], for the nearest movable piece 1 to 4 steps
 /// from the enemy Flag: the last steps are what a search of a few plies
 /// must see coming. Both sides count it, but a seat knows where its own
@@ -155,17 +156,12 @@ impl StrategyChess {
         if others | miners == 0 {
             others = marshal;
         }
-        let walls = self.board.bombs(enemy);
-        let (mut open, mut mined) = (flag.bit(), flag.bit());
-        for steps in 0..HUNT_RANGE {
-            if open & others != 0 || mined & miners != 0 {
-                let close = FLAG_CLOSE.get(steps as usize).copied().unwrap_or(0);
-                return FLAG_HUNT * (HUNT_RANGE - steps) + close;
+        match steps_to_flag(flag.index(), self.board.bombs(enemy), others, miners) {
+            Some(steps) => {
+                FLAG_HUNT * (HUNT_RANGE - steps as i32) + FLAG_CLOSE.get(steps).copied().unwrap_or(0)
             }
-            open |= next_to(open) & LAND & !walls;
-            mined |= next_to(mined) & LAND;
+            None => 0,
         }
-        0
     }
 
     /// [`FLAG_GUARD`] if `colour` keeps a movable piece other than a Scout

@@ -43,6 +43,7 @@ pub mod game;
 pub mod game_traits;
 pub mod generator;
 pub mod history;
+pub mod hunt;
 pub mod library;
 pub mod movegen;
 pub mod moves;
