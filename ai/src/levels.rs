@@ -194,15 +194,6 @@ impl Budget {
         self
     }
 
-    /// With late move reductions after `after` searched moves (see
-    /// [`AlphaBetaConfig::reduce_after`]; 0 for none).
-    pub const fn with_reductions(mut self, after: u32) -> Budget {
-        if let EngineKind::AlphaBeta(config) = &mut self.engine {
-            config.reduce_after = after;
-        }
-        self
-    }
-
     /// Playing perfectly where it fits (see [`crate::exact`]).
     pub const fn with_exact(mut self, exact: ExactPlay) -> Budget {
         self.exact = Some(exact);

@@ -8,7 +8,7 @@
 //! (Miners' rings once per square for the whole program) and then only
 //! read.
 
-use crate::square::{LAND, SQUARES, SquareSet, next_to};
+use crate::square::{LAND, SQUARES, SquareSet, bit, next_to};
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
@@ -28,14 +28,13 @@ fn rings(flag: SquareSet, walls: SquareSet) -> Rings {
 }
 
 /// A Miner's rings round every square: it walks through Bombs.
-static MINED: LazyLock<Vec<Rings>> = LazyLock::new(|| (0..SQUARES).map(|i| rings(1 << i, 0)).collect());
+static MINED: LazyLock<Vec<Rings>> = LazyLock::new(|| (0..SQUARES).map(|i| rings(bit(i), 0)).collect());
 
 /// How many walled rings each thread keeps: both Flags of the positions
 /// it searches, with a spare.
 const KEPT: usize = 4;
 
 /// One Flag's rings behind one wall.
-#[derive(Clone, Copy)]
 struct Walled {
     flag: usize,
     walls: SquareSet,
@@ -60,7 +59,7 @@ pub fn steps_to_flag(flag: usize, walls: SquareSet, walkers: SquareSet, miners: 
                 if kept.len() == KEPT {
                     kept.pop();
                 }
-                kept.insert(0, Walled { flag, walls, rings: rings(1 << flag, walls) });
+                kept.insert(0, Walled { flag, walls, rings: rings(bit(flag), walls) });
                 0
             }
         };
@@ -72,7 +71,7 @@ pub fn steps_to_flag(flag: usize, walls: SquareSet, walkers: SquareSet, miners: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::{SIZE, bit};
+    use crate::square::SIZE;
 
     /// The plain walk, step by step, as the rings must agree with.
     fn walked(flag: usize, walls: SquareSet, walkers: SquareSet, miners: SquareSet) -> Option<usize> {
