@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p headless --example strategy_chess_games -- A B [--games N] [--seed S]
-//!     [--workers W] [--set key=value ...] [--quiet] [--show-ends] [--show-bomb-strikes]
+//!     [--workers W] [--set key=value ...] [--quiet] [--show-ends] [--show-bomb-strikes] [--calibrate]
 //! ```
 //!
 //! A and B are players: a level (`10`), optionally changed by `key=value`
@@ -19,7 +19,10 @@
 //! `--show-ends` prints on stderr the last position of every game A did
 //! not win; `--show-bomb-strikes`, for every officer (Marshal to Major) A
 //! lost striking a Bomb, the ranks A's beliefs gave that piece just before,
-//! and the whole position then.
+//! and the whole position then. `--calibrate` counts A's officers' (Marshal
+//! to Captain) strikes on pieces A had not identified, binned by the chance
+//! A's beliefs gave the striker of dying, with how often it died and how
+//! often the piece was a Bomb, against what the beliefs said.
 
 use ai::arena::Contender;
 use ai::seeds::{Stream, derive};
@@ -57,6 +60,11 @@ struct SideStats {
     /// This side's pieces lost when the enemy struck them, by rank: [0]
     /// those the striker had identified, [1] those it struck blind.
     struck_down: [[u32; 12]; 2],
+    /// `--calibrate`: this side's blind strikes by officers (Marshal to
+    /// Captain), by the chance its beliefs gave the striker of dying
+    /// ([`RISK_BINS`]): [strikes, deaths, believed deaths in thousandths,
+    /// Bombs struck, believed Bombs in thousandths].
+    risk: [[u32; 5]; RISK_BINS.len()],
 }
 
 impl SideStats {
@@ -76,6 +84,11 @@ impl SideStats {
             self.flag_takers[i] += other.flag_takers[i];
         }
         self.won_strikes += other.won_strikes;
+        for (mine, theirs) in self.risk.iter_mut().zip(&other.risk) {
+            for i in 0..5 {
+                mine[i] += theirs[i];
+            }
+        }
         for (mine, theirs) in self.struck_down.iter_mut().zip(&other.struck_down) {
             for i in 0..12 {
                 mine[i] += theirs[i];
@@ -144,6 +157,12 @@ fn play(
                 trail.pop_front();
             }
         }
+        // A's beliefs about a blind strike by an officer, for `--calibrate`.
+        let believed = (show.calibrate
+            && contender_in[seat.index()] == 0
+            && target_known == Some(false)
+            && view.piece(mv.from).and_then(|p| p.rank).is_some_and(|r| r <= Rank::Captain))
+        .then(|| strike_odds(&view, mv.from, mv.to, seed ^ ply as u64));
         // The position before A's strike, for `--show-bomb-strikes`.
         let before = (show.bomb_strikes && contender_in[seat.index()] == 0 && target_known.is_some())
             .then(|| referee.position().clone());
@@ -182,6 +201,15 @@ fn play(
                     }
                 }
             }
+        }
+        if let Some((die, bomb)) = believed {
+            let bin = RISK_BINS.iter().position(|&top| die < top).unwrap_or(RISK_BINS.len() - 1);
+            let row = &mut sides[mover].risk[bin];
+            row[0] += 1;
+            row[1] += u32::from(!battle.clash.attacker_survives());
+            row[2] += die;
+            row[3] += u32::from(battle.defender == Rank::Bomb);
+            row[4] += bomb;
         }
         if !battle.clash.defender_survives() {
             let blind = usize::from(target_known != Some(true));
@@ -265,6 +293,37 @@ struct Show {
     marshal_losses: bool,
     /// For every Flag of A taken, the last plies before it.
     flag_losses: bool,
+    /// How often A's officers died in blind strikes against how often its
+    /// beliefs said they would.
+    calibrate: bool,
+}
+
+/// The upper ends, in thousandths, of the bins of believed chance of dying
+/// that `--calibrate` counts blind strikes in.
+const RISK_BINS: [u32; 6] = [50, 100, 200, 350, 500, 1001];
+
+/// The chance, in thousandths, that the piece on `from` dies striking the
+/// piece on `to`, and that the struck piece is a Bomb, in 400 armies drawn
+/// from `view` with the computer's beliefs.
+fn strike_odds(
+    view: &strategy_chess::StrategyChessView,
+    from: strategy_chess::Square,
+    to: strategy_chess::Square,
+    seed: u64,
+) -> (u32, u32) {
+    let Some(striker) = view.piece(from).and_then(|p| p.rank) else { return (0, 0) };
+    let mut rng = game_core::rng::seeded(seed);
+    let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
+    let (mut dies, mut bombs) = (0, 0);
+    const DRAWS: u32 = 400;
+    for _ in 0..DRAWS {
+        let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
+        let Some(piece) = army.piece(to) else { continue };
+        let clash = strategy_chess::battle(striker, piece.rank, view.rules().bombs);
+        dies += u32::from(clash.is_some_and(|c| !c.attacker_survives()));
+        bombs += u32::from(piece.rank == Rank::Bomb);
+    }
+    (dies * 1000 / DRAWS, bombs * 1000 / DRAWS)
 }
 
 /// How many plies `--show-flag-losses` prints.
@@ -318,6 +377,7 @@ fn parse_args() -> Result<Args, String> {
             "--show-bomb-strikes" => args.show.bomb_strikes = true,
             "--show-marshal-losses" => args.show.marshal_losses = true,
             "--show-flag-losses" => args.show.flag_losses = true,
+            "--calibrate" => args.show.calibrate = true,
             "--bench" => {}
             _ => free.push(arg),
         }
@@ -432,6 +492,22 @@ fn run(args: &Args) -> Result<(), String> {
             s.marshal[3],
             takers.join(" "),
         );
+        if args.show.calibrate {
+            let mut low = 0;
+            for (top, row) in RISK_BINS.iter().zip(&s.risk) {
+                let [n, died, believed, bombs, believed_bombs] = row.map(u64::from);
+                println!(
+                    "{name}: officers' blind strikes believed {:>2}-{:>3}% deadly: {n:>4} strikes, died {died:>3} ({:.1}% against {:.1}% believed), Bombs {bombs:>3} ({:.1}% against {:.1}%)",
+                    low / 10,
+                    top.min(&1000) / 10,
+                    100.0 * died as f64 / n.max(1) as f64,
+                    believed as f64 / 10.0 / n.max(1) as f64,
+                    100.0 * bombs as f64 / n.max(1) as f64,
+                    believed_bombs as f64 / 10.0 / n.max(1) as f64,
+                );
+                low = *top;
+            }
+        }
     }
     let n = results.len().max(1) as f64;
     println!("result {w}-{d}-{l} score {:.1}%", (w as f64 + d as f64 / 2.0) / n * 100.0);
