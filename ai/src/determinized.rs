@@ -62,6 +62,16 @@ pub struct SamplePlan {
     /// depth early spends what is left on a better average instead of
     /// answering sooner. With node limits alone it stays reproducible.
     pub extra_samples: u32,
+    /// With [`Combine::Average`], how much, in percent, of the standard
+    /// error of a move's mean utility is taken off it (0: none). A move
+    /// whose average rests on one lucky sample (a strike on a piece that
+    /// is the Flag in one draw of sixteen) has a wide spread; a move that
+    /// is good in every draw has a narrow one. Ranking by the mean less a
+    /// share of its error prefers the sure move over an equal average
+    /// carried by a single draw, and is less fooled by the noise of few
+    /// samples: the best of many noisy means is too high, most of all
+    /// where the noise is widest.
+    pub spread_penalty: u32,
 }
 
 /// The share of its limits, in percent, below which a search draws another
@@ -77,6 +87,7 @@ impl SamplePlan {
         win_utility: WIN_UTILITY,
         insight: 0,
         extra_samples: 0,
+        spread_penalty: 0,
     };
 }
 
@@ -133,7 +144,7 @@ pub fn search_view<G: Observe + Evaluate>(
     let mut combined = if searched == 1 {
         results.into_iter().next().unwrap_or_else(|| SearchResult::game_over(0))
     } else {
-        combine(&common, &results, plan.combine, plan.win_utility)
+        combine(&common, &results, plan)
     };
     // A single search's root values are bounds unless it says they are
     // exact; averaged ones are all values.
@@ -275,17 +286,18 @@ fn utility(value: Score, win: Score) -> i64 {
 fn combine<M: Copy + PartialEq>(
     common: &[M],
     results: &[SearchResult<M>],
-    rule: Combine,
-    win: Score,
+    plan: &SamplePlan,
 ) -> SearchResult<M> {
+    let (rule, win) = (plan.combine, plan.win_utility);
     struct Tally {
         votes: f64,
         utility: i64,
+        squares: f64,
         seen: i64,
         visits: u64,
     }
     let mut tallies: Vec<Tally> =
-        common.iter().map(|_| Tally { votes: 0.0, utility: 0, seen: 0, visits: 0 }).collect();
+        common.iter().map(|_| Tally { votes: 0.0, utility: 0, squares: 0.0, seen: 0, visits: 0 }).collect();
     let mut stats = SearchStats::default();
     for result in results {
         stats.absorb(&result.stats);
@@ -293,7 +305,9 @@ fn combine<M: Copy + PartialEq>(
         for root in &result.root_moves {
             let Some(i) = common.iter().position(|&m| m == root.mv) else { continue };
             let tally = &mut tallies[i];
-            tally.utility += utility(root.value, win);
+            let u = utility(root.value, win);
+            tally.utility += u;
+            tally.squares += (u as f64) * (u as f64);
             tally.seen += 1;
             tally.visits += root.visits;
             if total_visits > 0 {
@@ -307,6 +321,17 @@ fn combine<M: Copy + PartialEq>(
         }
     }
     let mean = |t: &Tally| if t.seen == 0 { -i64::from(win.max(1)) } else { t.utility / t.seen };
+    // The mean less `spread_penalty` percent of its standard error.
+    let cautious = |t: &Tally| {
+        if t.seen < 2 || plan.spread_penalty == 0 {
+            return mean(t);
+        }
+        let n = t.seen as f64;
+        let average = t.utility as f64 / n;
+        let variance = (t.squares / n - average * average).max(0.0) * n / (n - 1.0);
+        let error = (variance / n).sqrt();
+        (average - f64::from(plan.spread_penalty) / 100.0 * error).round() as i64
+    };
     let mut order: Vec<usize> = (0..common.len()).collect();
     match rule {
         // Stable sorts: ties keep the first sample's move order.
@@ -314,7 +339,7 @@ fn combine<M: Copy + PartialEq>(
             let (ta, tb) = (&tallies[a], &tallies[b]);
             tb.votes.total_cmp(&ta.votes).then(mean(tb).cmp(&mean(ta)))
         }),
-        Combine::Average => order.sort_by_key(|&i| std::cmp::Reverse(mean(&tallies[i]))),
+        Combine::Average => order.sort_by_key(|&i| std::cmp::Reverse(cautious(&tallies[i]))),
     }
     let root_moves: Vec<RootMove<M>> = order
         .iter()
@@ -365,6 +390,10 @@ mod tests {
         assert_eq!(shared.depth, Some(3));
     }
 
+    fn plan(combine: Combine, win_utility: Score) -> SamplePlan {
+        SamplePlan { combine, win_utility, ..SamplePlan::SINGLE }
+    }
+
     #[test]
     fn votes_and_averages_combine_over_common_moves() {
         let result = |best: u8, values: &[(u8, Score)]| SearchResult {
@@ -382,10 +411,10 @@ mod tests {
             result(1, &[(1, 8), (2, 9), (9, 50)]),
             result(2, &[(2, 30), (1, 0)]),
         ];
-        let vote = combine(&[1, 2, 3], &results, Combine::Vote, WIN_UTILITY);
+        let vote = combine(&[1, 2, 3], &results, &plan(Combine::Vote, WIN_UTILITY));
         assert_eq!(vote.best_move, Some(1), "two votes to one");
         assert_eq!(vote.stats.samples, 3);
-        let average = combine(&[1, 2, 3], &results, Combine::Average, WIN_UTILITY);
+        let average = combine(&[1, 2, 3], &results, &plan(Combine::Average, WIN_UTILITY));
         assert_eq!(average.best_move, Some(2), "mean 14.7 beats 6; move 9 is not common");
         assert_eq!(average.root_moves.iter().map(|r| r.mv).collect::<Vec<_>>(), vec![2, 1, 3]);
     }
@@ -407,13 +436,39 @@ mod tests {
         // move 2 is worth 50 everywhere.
         let mut results = vec![result(&[(1, win), (2, 50)])];
         results.extend((0..3).map(|_| result(&[(2, 50), (1, -400)])));
-        let gamble = combine(&[1, 2], &results, Combine::Average, WIN_UTILITY);
+        let gamble = combine(&[1, 2], &results, &plan(Combine::Average, WIN_UTILITY));
         assert_eq!(gamble.best_move, Some(1), "a win worth millions pays for any risk");
-        let priced = combine(&[1, 2], &results, Combine::Average, 1000);
+        let priced = combine(&[1, 2], &results, &plan(Combine::Average, 1000));
         assert_eq!(priced.best_move, Some(2), "a win worth 1000 does not: (1000 - 1200) / 4 < 50");
         assert_eq!(priced.root_moves[1].value, -50);
-        let worth_it = combine(&[1, 2], &results, Combine::Average, 2000);
+        let worth_it = combine(&[1, 2], &results, &plan(Combine::Average, 2000));
         assert_eq!(worth_it.best_move, Some(1), "(2000 - 1200) / 4 = 200 > 50");
+    }
+
+    #[test]
+    fn the_spread_penalty_prefers_a_sure_move_to_one_lucky_sample() {
+        let result = |values: &[(u8, Score)]| SearchResult {
+            best_move: Some(values[0].0),
+            value: values[0].1,
+            pv: vec![values[0].0],
+            root_moves: values
+                .iter()
+                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
+                .collect(),
+            stats: SearchStats { samples: 1, ..SearchStats::default() },
+        };
+        // Move 1 wins in one sample of sixteen and is worth 0 in the
+        // others (mean 1600 / 16 = 100); move 2 is worth 60 everywhere.
+        let win = crate::score::WIN - crate::score::PLY_STEP;
+        let mut results = vec![result(&[(1, win), (2, 60)])];
+        results.extend((0..15).map(|_| result(&[(2, 60), (1, 0)])));
+        let bold = combine(&[1, 2], &results, &plan(Combine::Average, 1600));
+        assert_eq!(bold.best_move, Some(1), "100 > 60");
+        let careful = SamplePlan { spread_penalty: 50, ..plan(Combine::Average, 1600) };
+        let careful = combine(&[1, 2], &results, &careful);
+        // Standard error 400 / 4 = 100; 100 - 50 < 60, and move 2 has none.
+        assert_eq!(careful.best_move, Some(2));
+        assert_eq!(careful.root_moves[1].value, 100, "the value shown is still the mean");
     }
 
     #[test]

@@ -158,6 +158,7 @@ impl Budget {
             win_utility,
             insight: self.plan.insight,
             extra_samples: 0,
+            spread_penalty: 0,
         };
         self.settled()
     }
@@ -166,6 +167,13 @@ impl Budget {
     /// [`SamplePlan::extra_samples`]).
     pub const fn with_extra_samples(mut self, extra: u32) -> Budget {
         self.plan.extra_samples = extra;
+        self
+    }
+
+    /// Ranking averaged moves by their mean less `percent` of its standard
+    /// error (see [`SamplePlan::spread_penalty`]).
+    pub const fn with_spread_penalty(mut self, percent: u32) -> Budget {
+        self.plan.spread_penalty = percent;
         self
     }
 

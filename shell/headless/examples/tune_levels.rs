@@ -12,6 +12,7 @@
 //! budgets: a level of GAME's table (`5`), optionally changed by
 //! `key=value` pairs after a colon (`5:depth=4,nodes=300k,noise=0`).
 //! Keys: `depth` (0 for none), `nodes` (with `k`/`m`), `noise`, `samples`, `win` (the win utility),
+//! `spread` (percent of the standard error taken off an averaged move's value),
 //! `combine` (`vote`/`average`), `solve` (0: no perfect play, see
 //! [`ai::exact`]), `tt` (MB), `exact` (0/1; by default on
 //! exactly when there is noise or more than one sample, as in the tables), `ttmin`, `lmr` (late
@@ -64,6 +65,7 @@ fn parse_budget(game: &str, spec: &str) -> Result<Budget, String> {
             "noise" => b.noise = real(value)?,
             "samples" => b.plan.samples = number(value)? as u32,
             "win" => b.plan.win_utility = number(value)? as i32,
+            "spread" => b.plan.spread_penalty = number(value)? as u32,
             "combine" => {
                 b.plan.combine = match value {
                     "vote" => Combine::Vote,

@@ -74,6 +74,7 @@ pub fn parse_budget(spec: &str) -> Result<Budget, String> {
             "insight" => b.plan.insight = number(value)? as u8,
             "extra" => b.plan.extra_samples = number(value)? as u32,
             "win" => b.plan.win_utility = number(value)? as i32,
+            "spread" => b.plan.spread_penalty = number(value)? as u32,
             "lmr" => match &mut b.engine {
                 EngineKind::AlphaBeta(c) => c.reduce_after = number(value)? as u32,
                 _ => return Err("lmr: not an alpha-beta level".into()),
