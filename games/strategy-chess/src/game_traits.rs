@@ -147,9 +147,10 @@ impl Observe for StrategyChess {
     }
 
     /// Moves that lead back to a position already seen cost a little
-    /// ([`crate::progress`]).
+    /// ([`crate::progress`]), and so does an officer's strike on an unmoved
+    /// piece that may be a Bomb ([`crate::caution`]).
     fn move_preference(view: &StrategyChessView, mv: Move) -> i32 {
-        -crate::progress::repetition_bias(view, mv)
+        -crate::progress::repetition_bias(view, mv) - crate::caution::blind_strike_cost(view, mv)
     }
 
     /// Insight 0 draws by the hard facts alone

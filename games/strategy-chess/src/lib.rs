@@ -37,6 +37,7 @@
 pub mod army;
 pub mod beliefs;
 pub mod board;
+pub mod caution;
 pub mod combat;
 pub mod eval;
 pub mod game;

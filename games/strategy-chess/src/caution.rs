@@ -1,0 +1,126 @@
+//! Not striking possible Bombs with officers on a hunch.
+//!
+//! The search prices a strike on an unknown piece at its believed odds
+//! ([`crate::odds`]), and among all the unknown pieces in reach it strikes
+//! those its beliefs make the least likely Bombs. Beliefs err, and the
+//! piece picked for looking safest is, more often than the beliefs say, a
+//! Bomb the enemy put where people seldom do (the winner's curse): in
+//! games against `sparring:defender`, whose Bombs close the lanes in its
+//! front row, the unmoved pieces that level 10's officers struck when its
+//! beliefs gave them a 20-35% chance of killing the striker were Bombs
+//! three times as often as believed (docs/strategy-chess-ai.md).
+//!
+//! So at the root a strike by an officer (Captain and up) on an unmoved
+//! piece it has not identified costs, on top of what the search found,
+//! the officer's value times the share of Bombs among the enemy's unmoved
+//! unidentified pieces, times [`BLIND_STRIKE_COST`] percent. A Miner, which
+//! takes Bombs, and lower ranks, which are there to probe, pay nothing.
+
+use crate::eval::{MARSHAL_BONUS, RANK_VALUE};
+use crate::moves::Move;
+use crate::rank::Rank;
+use crate::view::{Seen, StrategyChessView};
+
+/// The share, in percent, of the officer's value times the Bomb share
+/// that a blind strike on an unmoved piece costs.
+pub const BLIND_STRIKE_COST: i32 = 100;
+
+/// What striking with `mv` costs for the Bombs it may meet (see the module
+/// docs); 0 for any move that is not an officer's strike on an unmoved
+/// piece the viewer has not identified.
+pub fn blind_strike_cost(view: &StrategyChessView, mv: Move) -> i32 {
+    let enemy = view.viewer().opponent();
+    let Some(striker) = view.piece(mv.from).and_then(|p| p.rank) else { return 0 };
+    let Some(target) = view.piece(mv.to) else { return 0 };
+    if striker > Rank::Captain
+        || target.colour != enemy
+        || target.facts.moved
+        || target.known_rank().is_some()
+    {
+        return 0;
+    }
+    let mut unmoved = 0;
+    let mut known_bombs = 0;
+    for (_, seen) in view.squares() {
+        let Seen::Piece(piece) = seen else { continue };
+        if piece.colour != enemy {
+            continue;
+        }
+        match piece.known_rank() {
+            Some(Rank::Bomb) => known_bombs += 1,
+            None if !piece.facts.moved => unmoved += 1,
+            _ => {}
+        }
+    }
+    let bombs = i32::from(view.remaining(enemy)[Rank::Bomb.index()]) - known_bombs;
+    if bombs <= 0 || unmoved == 0 {
+        return 0;
+    }
+    let mut value = RANK_VALUE[striker.index()];
+    if striker == Rank::Marshal {
+        value += MARSHAL_BONUS;
+    }
+    value * bombs * BLIND_STRIKE_COST / (100 * unmoved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::StrategyChess;
+    use crate::rules::StrategyChessRules;
+    use game_core::{Game, Observe, Seat};
+
+    fn strike(view: &StrategyChessView, text: &str) -> i32 {
+        blind_strike_cost(view, view.parse_move(text).unwrap())
+    }
+
+    #[test]
+    fn an_officer_pays_its_value_times_the_share_of_bombs_among_unmoved_pieces() {
+        // Red's Major stands next to Blue's unmoved a9 and b10.
+        let text = "\
+bF bB . . . . . . . .
+b7 r4 . . . . . . . .
+. . . . . . . . . .
+. . . . . b6 . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+rF . r8 r3 . . . . . .
+to_move: red
+";
+        let game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        let view = game.view(Seat::FIRST);
+        // One Bomb among four unmoved unknown pieces (a10, b10, a9, f7).
+        assert_eq!(strike(&view, "b9xb10"), RANK_VALUE[Rank::Major.index()] / 4);
+        assert_eq!(strike(&view, "b9xa9"), RANK_VALUE[Rank::Major.index()] / 4);
+        assert_eq!(strike(&view, "b9-c9"), 0, "not a strike");
+    }
+
+    #[test]
+    fn miners_moved_targets_and_probes_pay_nothing() {
+        let text = "\
+bF bB . . . . . . . .
+b7 r8 . . . . . . . .
+. . . . . . . . . .
+. . . . . b6 r9 . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+rF . . r3 . . . . . .
+to_move: red
+";
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        // Blue's Lieutenant on f7 moves and comes back: it has moved.
+        for mv in ["d1-d2", "f7-e7", "d2-d1", "e7-f7"] {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        }
+        let view = game.view(Seat::FIRST);
+        assert_eq!(strike(&view, "b9xb10"), 0, "a Miner takes Bombs");
+        assert_eq!(strike(&view, "g7xf7"), 0, "a Scout probes, and f7 has moved");
+    }
+}
