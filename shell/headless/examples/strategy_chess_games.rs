@@ -9,9 +9,11 @@
 //!
 //! A and B are players: a level (`10`), optionally changed by `key=value`
 //! pairs after a colon (`10:samples=32,depth=5,nodes=8m`; keys `samples`,
-//! `depth` (0 for none), `nodes` (with `k`/`m`), `insight`, `extra` (extra samples), `win` (the win
-//! utility), `noise`, `lmr` (late move reductions after that many moves; 0
-//! for none)), or a sparring style (`sparring:defender`). Computer
+//! `depth` (0 for none), `nodes` (with `k`/`m`), `insight`, `extra` (extra
+//! samples), `win` (the win utility), `spread` (percent of the standard
+//! error taken off an averaged move's value), `noise`, `lmr` (late move
+//! reductions after that many moves; 0 for none)), or a sparring style
+//! (`sparring:defender`). Computer
 //! players search with node caps only, one thread each
 //! ([`ai::Budget::reproducible`]), so a game depends only on its players
 //! and seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
@@ -22,7 +24,7 @@
 //! and the whole position then. `--calibrate` counts A's officers' (Marshal
 //! to Captain) strikes on pieces A had not identified, binned by the chance
 //! A's beliefs gave the striker of dying, with how often it died and how
-//! often the piece was a Bomb, against what the beliefs said.
+//! often the piece was a Bomb or the Flag, against what the beliefs said.
 
 use ai::arena::Contender;
 use ai::seeds::{Stream, derive};
@@ -63,8 +65,9 @@ struct SideStats {
     /// `--calibrate`: this side's blind strikes by officers (Marshal to
     /// Captain), by the chance its beliefs gave the striker of dying
     /// ([`RISK_BINS`]): [strikes, deaths, believed deaths in thousandths,
-    /// Bombs struck, believed Bombs in thousandths].
-    risk: [[u32; 5]; RISK_BINS.len()],
+    /// Bombs struck, believed Bombs in thousandths, Flags taken, believed
+    /// Flags in thousandths].
+    risk: [[u32; 7]; RISK_BINS.len()],
 }
 
 impl SideStats {
@@ -85,7 +88,7 @@ impl SideStats {
         }
         self.won_strikes += other.won_strikes;
         for (mine, theirs) in self.risk.iter_mut().zip(&other.risk) {
-            for i in 0..5 {
+            for i in 0..7 {
                 mine[i] += theirs[i];
             }
         }
@@ -202,7 +205,7 @@ fn play(
                 }
             }
         }
-        if let Some((die, bomb)) = believed {
+        if let Some((die, bomb, flag)) = believed {
             let bin = RISK_BINS.iter().position(|&top| die < top).unwrap_or(RISK_BINS.len() - 1);
             let row = &mut sides[mover].risk[bin];
             row[0] += 1;
@@ -210,6 +213,8 @@ fn play(
             row[2] += die;
             row[3] += u32::from(battle.defender == Rank::Bomb);
             row[4] += bomb;
+            row[5] += u32::from(battle.defender == Rank::Flag);
+            row[6] += flag;
         }
         if !battle.clash.defender_survives() {
             let blind = usize::from(target_known != Some(true));
@@ -303,18 +308,18 @@ struct Show {
 const RISK_BINS: [u32; 6] = [50, 100, 200, 350, 500, 1001];
 
 /// The chance, in thousandths, that the piece on `from` dies striking the
-/// piece on `to`, and that the struck piece is a Bomb, in 400 armies drawn
-/// from `view` with the computer's beliefs.
+/// piece on `to`, that the struck piece is a Bomb and that it is the Flag,
+/// in 400 armies drawn from `view` with the computer's beliefs.
 fn strike_odds(
     view: &strategy_chess::StrategyChessView,
     from: strategy_chess::Square,
     to: strategy_chess::Square,
     seed: u64,
-) -> (u32, u32) {
-    let Some(striker) = view.piece(from).and_then(|p| p.rank) else { return (0, 0) };
+) -> (u32, u32, u32) {
+    let Some(striker) = view.piece(from).and_then(|p| p.rank) else { return (0, 0, 0) };
     let mut rng = game_core::rng::seeded(seed);
     let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
-    let (mut dies, mut bombs) = (0, 0);
+    let (mut dies, mut bombs, mut flags) = (0, 0, 0);
     const DRAWS: u32 = 400;
     for _ in 0..DRAWS {
         let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
@@ -322,8 +327,9 @@ fn strike_odds(
         let clash = strategy_chess::battle(striker, piece.rank, view.rules().bombs);
         dies += u32::from(clash.is_some_and(|c| !c.attacker_survives()));
         bombs += u32::from(piece.rank == Rank::Bomb);
+        flags += u32::from(piece.rank == Rank::Flag);
     }
-    (dies * 1000 / DRAWS, bombs * 1000 / DRAWS)
+    (dies * 1000 / DRAWS, bombs * 1000 / DRAWS, flags * 1000 / DRAWS)
 }
 
 /// How many plies `--show-flag-losses` prints.
@@ -495,15 +501,17 @@ fn run(args: &Args) -> Result<(), String> {
         if args.show.calibrate {
             let mut low = 0;
             for (top, row) in RISK_BINS.iter().zip(&s.risk) {
-                let [n, died, believed, bombs, believed_bombs] = row.map(u64::from);
+                let [n, died, believed, bombs, believed_bombs, flags, believed_flags] = row.map(u64::from);
                 println!(
-                    "{name}: officers' blind strikes believed {:>2}-{:>3}% deadly: {n:>4} strikes, died {died:>3} ({:.1}% against {:.1}% believed), Bombs {bombs:>3} ({:.1}% against {:.1}%)",
+                    "{name}: officers' blind strikes believed {:>2}-{:>3}% deadly: {n:>4} strikes, died {died:>3} ({:.1}% against {:.1}% believed), Bombs {bombs:>3} ({:.1}% against {:.1}%), Flags {flags:>2} ({:.1}% against {:.1}%)",
                     low / 10,
                     top.min(&1000) / 10,
                     100.0 * died as f64 / n.max(1) as f64,
                     believed as f64 / 10.0 / n.max(1) as f64,
                     100.0 * bombs as f64 / n.max(1) as f64,
                     believed_bombs as f64 / 10.0 / n.max(1) as f64,
+                    100.0 * flags as f64 / n.max(1) as f64,
+                    believed_flags as f64 / 10.0 / n.max(1) as f64,
                 );
                 low = *top;
             }
