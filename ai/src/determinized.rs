@@ -70,7 +70,9 @@ pub struct SamplePlan {
     /// share of its error prefers the sure move over an equal average
     /// carried by a single draw, and is less fooled by the noise of few
     /// samples: the best of many noisy means is too high, most of all
-    /// where the noise is widest.
+    /// where the noise is widest. The root values are then these, so that
+    /// the game's [`game_core::Observe::move_preference`] is added to
+    /// them.
     pub spread_penalty: u32,
 }
 
@@ -345,7 +347,10 @@ fn combine<M: Copy + PartialEq>(
         .iter()
         .map(|&i| RootMove {
             mv: common[i],
-            value: mean(&tallies[i]) as Score,
+            value: match rule {
+                Combine::Average => cautious(&tallies[i]) as Score,
+                Combine::Vote => mean(&tallies[i]) as Score,
+            },
             exact: false,
             visits: tallies[i].visits,
         })
@@ -468,7 +473,7 @@ mod tests {
         let careful = combine(&[1, 2], &results, &careful);
         // Standard error 400 / 4 = 100; 100 - 50 < 60, and move 2 has none.
         assert_eq!(careful.best_move, Some(2));
-        assert_eq!(careful.root_moves[1].value, 100, "the value shown is still the mean");
+        assert_eq!(careful.root_moves[1].value, 50, "the value is the one it is ranked by");
     }
 
     #[test]
