@@ -395,6 +395,20 @@ mod tests {
         assert_eq!(shared.depth, Some(3));
     }
 
+    /// One sample's result whose best move is the first of `values`.
+    fn result(values: &[(u8, Score)]) -> SearchResult<u8> {
+        SearchResult {
+            best_move: Some(values[0].0),
+            value: values[0].1,
+            pv: vec![values[0].0],
+            root_moves: values
+                .iter()
+                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
+                .collect(),
+            stats: SearchStats { samples: 1, ..SearchStats::default() },
+        }
+    }
+
     fn plan(combine: Combine, win_utility: Score) -> SamplePlan {
         SamplePlan { combine, win_utility, ..SamplePlan::SINGLE }
     }
@@ -427,16 +441,6 @@ mod tests {
     #[test]
     fn the_win_utility_prices_gambles() {
         let win = crate::score::WIN - 3 * crate::score::PLY_STEP;
-        let result = |values: &[(u8, Score)]| SearchResult {
-            best_move: Some(values[0].0),
-            value: values[0].1,
-            pv: vec![values[0].0],
-            root_moves: values
-                .iter()
-                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
-                .collect(),
-            stats: SearchStats { samples: 1, ..SearchStats::default() },
-        };
         // Move 1 wins in one sample of four and loses 400 in the others;
         // move 2 is worth 50 everywhere.
         let mut results = vec![result(&[(1, win), (2, 50)])];
@@ -452,16 +456,6 @@ mod tests {
 
     #[test]
     fn the_spread_penalty_prefers_a_sure_move_to_one_lucky_sample() {
-        let result = |values: &[(u8, Score)]| SearchResult {
-            best_move: Some(values[0].0),
-            value: values[0].1,
-            pv: vec![values[0].0],
-            root_moves: values
-                .iter()
-                .map(|&(mv, value)| RootMove { mv, value, exact: true, visits: 0 })
-                .collect(),
-            stats: SearchStats { samples: 1, ..SearchStats::default() },
-        };
         // Move 1 wins in one sample of sixteen and is worth 0 in the
         // others (mean 1600 / 16 = 100); move 2 is worth 60 everywhere.
         let win = crate::score::WIN - crate::score::PLY_STEP;
