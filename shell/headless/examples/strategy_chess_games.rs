@@ -33,7 +33,7 @@ use std::process::ExitCode;
 
 #[path = "support/strategy_chess_drawn.rs"]
 mod drawn;
-use drawn::drawn_ranks;
+use drawn::{DRAWS, drawn_counts, drawn_ranks};
 #[path = "support/strategy_chess_players.rs"]
 mod players;
 use players::{Player, number, parse_player};
@@ -317,19 +317,16 @@ fn strike_odds(
     seed: u64,
 ) -> (u32, u32, u32) {
     let Some(striker) = view.piece(from).and_then(|p| p.rank) else { return (0, 0, 0) };
-    let mut rng = game_core::rng::seeded(seed);
-    let model = strategy_chess::beliefs::BeliefModel::DEFAULT;
-    let (mut dies, mut bombs, mut flags) = (0, 0, 0);
-    const DRAWS: u32 = 400;
-    for _ in 0..DRAWS {
-        let army = strategy_chess::sampler::sample_with(view, &model, &mut rng);
-        let Some(piece) = army.piece(to) else { continue };
-        let clash = strategy_chess::battle(striker, piece.rank, view.rules().bombs);
-        dies += u32::from(clash.is_some_and(|c| !c.attacker_survives()));
-        bombs += u32::from(piece.rank == Rank::Bomb);
-        flags += u32::from(piece.rank == Rank::Flag);
-    }
-    (dies * 1000 / DRAWS, bombs * 1000 / DRAWS, flags * 1000 / DRAWS)
+    let drawn = drawn_counts(view, to, seed);
+    let share = |count: u32| count * 1000 / DRAWS;
+    let dies = Rank::ALL
+        .iter()
+        .filter(|&&r| {
+            strategy_chess::battle(striker, r, view.rules().bombs).is_some_and(|c| !c.attacker_survives())
+        })
+        .map(|r| drawn[r.index()])
+        .sum();
+    (share(dies), share(drawn[Rank::Bomb.index()]), share(drawn[Rank::Flag.index()]))
 }
 
 /// How many plies `--show-flag-losses` prints.
