@@ -77,6 +77,8 @@ pub(crate) struct Board {
     /// The squares whose pieces (of either colour) the opponent has
     /// identified: revealed in battle, or Scouts by a far move.
     known: SquareSet,
+    /// How many pieces of each colour and rank stand on `known` squares.
+    identified: [[u8; RANK_COUNT]; 2],
     key: u64,
 }
 
@@ -99,6 +101,7 @@ impl Board {
             flags: [0; 2],
             moved: 0,
             known: 0,
+            identified: [[0; RANK_COUNT]; 2],
             key: 0,
         }
     }
@@ -176,13 +179,6 @@ impl Board {
         self.flags[colour.index()]
     }
 
-    /// The rank of the piece on `sq`, which must hold one.
-    #[inline]
-    pub fn rank_index_of_piece(&self, sq: Square) -> usize {
-        debug_assert!(self.piece(sq).is_some());
-        (self.cells[sq.index()].wrapping_sub(1) as usize) % RANK_COUNT
-    }
-
     /// The Zobrist key of the arrangement.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -225,8 +221,9 @@ impl Board {
     pub fn remove(&mut self, sq: Square) -> Option<(Piece, PublicFacts)> {
         let piece = self.piece(sq)?;
         let facts = self.facts(sq);
-        self.cells[sq.index()] = EMPTY;
+        // Facts first, while the piece is there to be counted out.
         self.write_facts(sq, PublicFacts::default());
+        self.cells[sq.index()] = EMPTY;
         self.sets_toggle(sq, piece);
         Some((piece, facts))
     }
@@ -247,13 +244,22 @@ impl Board {
         }
     }
 
-    /// Writes the facts of `sq` and its bits in the fact sets.
+    /// Writes the facts of `sq` and its bits in the fact sets, and counts
+    /// the piece there in or out of the identified ones.
     #[inline]
     fn write_facts(&mut self, sq: Square, facts: PublicFacts) {
         self.facts[sq.index()] = facts.bits();
         let b = sq.bit();
         self.moved = if facts.moved { self.moved | b } else { self.moved & !b };
-        self.known = if facts.revealed || facts.moved_far { self.known | b } else { self.known & !b };
+        let was_known = self.known & b != 0;
+        let known = facts.revealed || facts.moved_far;
+        self.known = if known { self.known | b } else { self.known & !b };
+        if known != was_known
+            && let Some(piece) = self.piece(sq)
+        {
+            let count = &mut self.identified[piece.colour.index()][piece.rank.index()];
+            *count = if known { count.wrapping_add(1) } else { count.wrapping_sub(1) };
+        }
     }
 
     /// The squares whose pieces have moved (either colour).
@@ -267,6 +273,13 @@ impl Board {
     #[inline]
     pub fn known(&self) -> SquareSet {
         self.known
+    }
+
+    /// How many of `colour`'s pieces of each rank stand on [`Board::known`]
+    /// squares.
+    #[inline]
+    pub fn identified(&self, colour: Colour) -> [u8; RANK_COUNT] {
+        self.identified[colour.index()]
     }
 
     /// How many pieces of each rank `colour` has on the board.
@@ -328,7 +341,13 @@ mod tests {
         let bomb = Piece::new(Colour::Blue, Rank::Bomb);
         board.put(a2, bomb, PublicFacts::default());
         assert_eq!(board.mobile(Colour::Blue), 0);
-        assert_eq!(board.rank_index_of_piece(a2), Rank::Bomb.index());
+        assert_eq!(board.rank_at(a2), Some(Rank::Bomb));
+        assert_eq!(board.identified(Colour::Blue), [0; RANK_COUNT]);
+        board.set_facts(a2, PublicFacts { revealed: true, ..PublicFacts::default() });
+        assert_eq!(board.identified(Colour::Blue)[Rank::Bomb.index()], 1, "revealed: counted in");
+        board.remove(a2);
+        assert_eq!(board.identified(Colour::Blue), [0; RANK_COUNT], "removed: counted out");
+        board.put(a2, bomb, PublicFacts::default());
         let flag = Piece::new(Colour::Blue, Rank::Flag);
         let b5 = Square::parse("b5").unwrap();
         board.put(b5, flag, PublicFacts::default());

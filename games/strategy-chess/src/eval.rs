@@ -122,18 +122,19 @@ impl StrategyChess {
     /// opponent has not identified (remaining count less identified pieces)
     /// times [`HIDDEN_VALUE`], plus [`UNMOVED_BONUS`] per unmoved piece.
     ///
-    /// Counted as the value of all remaining pieces less that of the
-    /// identified ones: the identified pieces of a rank are among its
-    /// remaining pieces (both count pieces on the board).
+    /// Counted by rank, as the remaining pieces less the identified ones
+    /// the board keeps count of ([`crate::board::Board::identified`]): the
+    /// identified pieces of a rank are among its remaining pieces (both
+    /// count pieces on the board).
     fn secrecy(&self, colour: Colour) -> i32 {
         let own = self.board.occupied(colour);
         let remaining = self.remaining[colour.index()];
-        let all: i32 = (0..RANK_COUNT).map(|r| remaining[r] as i32 * HIDDEN_VALUE[r]).sum();
-        let identified: i32 = squares_of(own & self.board.known())
-            .map(|sq| HIDDEN_VALUE[self.board.rank_index_of_piece(sq)])
+        let identified = self.board.identified(colour);
+        let hidden: i32 = (0..RANK_COUNT)
+            .map(|r| (i32::from(remaining[r]) - i32::from(identified[r])) * HIDDEN_VALUE[r])
             .sum();
         let unmoved = (own & !self.board.moved()).count_ones() as i32;
-        all - identified + unmoved * UNMOVED_BONUS
+        hidden + unmoved * UNMOVED_BONUS
     }
 
     /// [`FLAG_HUNT`] times how many steps closer than [`HUNT_RANGE`]
