@@ -73,7 +73,9 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 ///   library setup whose Flag is bombed in.
 /// - Level 10: 32 samples to depth 5 (on two threads), at most 16 million
 ///   nodes and 1.5 s a move; while less than 40% of either is spent it
-///   draws another 32, up to 128 in all. A match, which plays by the node
+///   draws another 32, up to 128 in all. Moves are ranked by their mean
+///   less half its standard error over the samples, so a move one lucky
+///   draw carries does not win. A match, which plays by the node
 ///   cap alone, searches about as much as the clock allows on an idle
 ///   two-core machine. The figures behind these choices are in
 ///   docs/strategy-chess-ai.md.
@@ -110,6 +112,7 @@ pub const LEVELS: LevelTable = [
     alpha_beta(5, 16_000, 1_500)
         .with_samples(32, STRATEGY_CHESS_WIN)
         .with_extra_samples(96)
+        .with_spread_penalty(50)
         .with_insight(2)
         .with_table(8, 1),
 ];
