@@ -258,7 +258,11 @@ impl Board {
             && let Some(piece) = self.piece(sq)
         {
             let count = &mut self.identified[piece.colour.index()][piece.rank.index()];
-            *count = if known { count.wrapping_add(1) } else { count.wrapping_sub(1) };
+            if known {
+                *count += 1;
+            } else {
+                *count -= 1;
+            }
         }
     }
 

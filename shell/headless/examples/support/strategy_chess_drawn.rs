@@ -25,8 +25,8 @@ pub fn drawn_counts(
 /// The armies [`drawn_counts`] draws.
 pub const DRAWS: u32 = 400;
 
-/// The ranks the viewer's beliefs give the piece on `square` in 400 armies drawn
-/// from `view`, as "Rank count, ...".
+/// The ranks the viewer's beliefs give the piece on `square` in the
+/// [`DRAWS`] armies [`drawn_counts`] draws, as "Rank count, ...".
 pub fn drawn_ranks(
     view: &strategy_chess::StrategyChessView,
     square: strategy_chess::Square,
