@@ -17,11 +17,7 @@
 //!   unmoved piece a risk); and a small bonus for every piece that has not
 //!   moved (it may still be a Bomb);
 //! - **threats:** the side to move gains part of the value of the best
-//!   revealed enemy piece it can strike and beat right now, and nearly a
-//!   win when a piece of its own stands next to the enemy Flag; it loses
-//!   as much when enemy pieces stand next to its own Flag and it cannot
-//!   strike them all down this move ([`FLAG_IN_REACH`]). In a search only
-//!   the searcher's own Flag counts, the one Flag it knows;
+//!   revealed enemy piece it can strike and beat right now;
 //! - **the hunt for the Flag:** the closer its nearest hunter stands to
 //!   the enemy Flag, the better, walking round lakes and the Flag owner's
 //!   Bombs (a Miner walks through them). In a sampled position the Flag
@@ -86,14 +82,6 @@ pub const HUNT_RANGE: i32 = RINGS as i32;
 /// Flag is and only guesses the other (in each sample), so averaged over
 /// samples it weighs mostly on defence.
 pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
-
-/// What a Flag one strike from falling is worth, for the side to move: it
-/// takes the enemy Flag with a piece next to it, or loses its own to an
-/// enemy piece next to it that it cannot strike down first. A search of a
-/// few plies that stops there sees only [`FLAG_CLOSE`]'s one step, though
-/// the game ends on the next ply (a Miner that has just taken the Bomb in
-/// front of our Flag).
-pub const FLAG_IN_REACH: i32 = 1_000;
 
 /// Bonus for keeping a piece that beats a Miner two steps from one's Flag
 /// while the enemy has Miners: a Miner that takes a Bomb of the wall then
@@ -177,43 +165,6 @@ impl StrategyChess {
         }
     }
 
-    /// [`FLAG_IN_REACH`] for the side to move if a piece of its own stands
-    /// next to the enemy Flag; less as much if enemy pieces stand next to
-    /// its own Flag and it cannot strike them all down this move (two, or
-    /// one that none of its pieces next to it beats or trades with); else
-    /// 0. In a search,
-    /// only the searcher's own Flag counts.
-    fn flag_in_reach(&self) -> i32 {
-        let me = self.to_move;
-        let enemy = me.opponent();
-        // The searcher knows where its own Flag stands; the enemy's stands
-        // where this sample guessed. A piece next to a guessed Flag is a
-        // strike on an unknown piece, not a win: counting it as one drew
-        // the Marshal into the enemy's camp, to its Spy.
-        let guessed = |owner: Colour| self.searcher.is_some_and(|searcher| searcher != owner);
-        if !guessed(enemy) && next_to(self.board.flags(enemy)) & self.board.mobile(me) != 0 {
-            return FLAG_IN_REACH;
-        }
-        if guessed(me) {
-            return 0;
-        }
-        let hunters = next_to(self.board.flags(me)) & self.board.mobile(enemy);
-        if hunters == 0 {
-            return 0;
-        }
-        if hunters.count_ones() > 1 {
-            return -FLAG_IN_REACH;
-        }
-        let Some(hunter) = squares_of(hunters).next() else { return 0 };
-        let Some(prey) = self.board.rank_at(hunter) else { return 0 };
-        let struck_down = squares_of(next_to(hunters) & self.board.mobile(me)).any(|from| {
-            self.board.rank_at(from).is_some_and(|rank| {
-                matches!(battle(rank, prey, self.flags.bombs), Some(Clash::AttackerWins | Clash::BothDie))
-            })
-        });
-        if struck_down { 0 } else { -FLAG_IN_REACH }
-    }
-
     /// [`FLAG_GUARD`] if `colour` keeps a movable piece other than a Scout
     /// or a Miner two steps from its Flag while the enemy has Miners.
     /// (The Spy counts too, though a Miner beats it.)
@@ -292,7 +243,7 @@ impl Evaluate for StrategyChess {
         if let Some(odds) = &self.odds {
             value -= odds.luck(me) - odds.luck(them);
         }
-        let threat = self.best_threat() + self.flag_in_reach();
+        let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
         // The searcher's lead fades, and a draw costs it its contempt.
         let (value, draw) = match self.searcher {
@@ -422,58 +373,6 @@ to_move: red
         let walled = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
         assert_eq!(walled.flag_hunt(Colour::Red), FLAG_HUNT * (HUNT_RANGE - 8));
         assert_eq!(value(near), -read(near, blue).evaluate(Seat::SECOND));
-    }
-
-    /// Red's Flag on a1 behind its Bomb on b1; a Blue Miner has taken the
-    /// Bomb on a2 and stands next to the Flag, and `red_row2` says what
-    /// else stands on rank 2.
-    fn miner_at_the_flag(red_row2: &str, to_move: &str) -> StrategyChess {
-        let text = format!(
-            ". . . . bF . . . . .\n. . . . b7 . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n{red_row2}\nrF rB . . . . r5 . . .\nto_move: {to_move}\n"
-        );
-        StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
-    }
-
-    #[test]
-    fn a_flag_one_strike_from_falling_is_nearly_lost() {
-        // Red to move, no Red piece beside the Miner on a2: the Flag falls next ply.
-        let lost = miner_at_the_flag("b8 . . . . . . . . .", "red");
-        assert_eq!(lost.flag_in_reach(), -FLAG_IN_REACH);
-        // A Red Captain beside it strikes it down first.
-        let saved = miner_at_the_flag("b8 r5 . . . . . . . .", "red");
-        assert_eq!(saved.flag_in_reach(), 0);
-        // A Red Scout beside it does not: it loses to the Miner.
-        let scout = miner_at_the_flag("b8 r9 . . . . . . . .", "red");
-        assert_eq!(scout.flag_in_reach(), -FLAG_IN_REACH);
-        // A Red Miner trades with it, and the Flag stands.
-        let miner = miner_at_the_flag("b8 r8 . . . . . . . .", "red");
-        assert_eq!(miner.flag_in_reach(), 0);
-        // Two Blue pieces beside the Flag: one strike cannot stop both.
-        let mut two = miner_at_the_flag("b8 r5 . . . . . . . .", "red");
-        let b1 = crate::Square::parse("b1").unwrap();
-        two.board.remove(b1);
-        two.board.put(b1, crate::Piece { colour: Colour::Blue, rank: Rank::Miner }, PublicFacts::default());
-        assert_eq!(two.flag_in_reach(), -FLAG_IN_REACH);
-        // Blue to move takes the Flag.
-        let blue = miner_at_the_flag("b8 . . . . . . . . .", "blue");
-        assert_eq!(blue.flag_in_reach(), FLAG_IN_REACH);
-        // The term is the side to move's, so the evaluation stays zero-sum.
-        for game in [&lost, &saved, &blue] {
-            assert_eq!(game.evaluate(Seat::FIRST), -game.evaluate(Seat::SECOND));
-        }
-        assert!(lost.evaluate(Seat::FIRST) + FLAG_IN_REACH / 2 < saved.evaluate(Seat::FIRST));
-        // Nothing next to either Flag: nothing counts.
-        assert_eq!(miner_at_the_flag(". . . . . . . . . .", "red").flag_in_reach(), 0);
-        // In Red's search, Red's Flag is Red's own, known: it counts for both sides to move.
-        let searched = |mut game: StrategyChess, searcher: Colour| {
-            game.searcher = Some(searcher);
-            game.flag_in_reach()
-        };
-        assert_eq!(searched(lost.clone(), Colour::Red), -FLAG_IN_REACH);
-        assert_eq!(searched(blue.clone(), Colour::Red), FLAG_IN_REACH);
-        // In Blue's search, Red's Flag stands where Blue guessed: no count.
-        assert_eq!(searched(lost, Colour::Blue), 0);
-        assert_eq!(searched(blue, Colour::Blue), 0);
     }
 
     /// A Bomb wall round the Flag stops every hunter but a Miner.
