@@ -71,9 +71,9 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 ///   knows only the hard facts.
 /// - Level 1 sets up with a generated setup, every other level with a
 ///   library setup whose Flag is bombed in.
-/// - From level 7 up, moves are ranked by their mean less part of its
-///   standard error over the samples (half at levels 7 and 8, all of it
-///   at 9 and 10), so a move one lucky draw carries does not win.
+/// - From level 7 up, moves are ranked by their mean less half its
+///   standard error over the samples, so a move one lucky draw carries
+///   does not win.
 /// - Level 10: 32 samples to depth 5 (on two threads), at most 16 million
 ///   nodes and 1.5 s a move; while less than 40% of either is spent it
 ///   draws another 32, up to 128 in all. A match, which plays by the node
@@ -119,13 +119,13 @@ pub const LEVELS: LevelTable = [
         .with_table(4, 1),
     alpha_beta(4, 2_000, 1_200)
         .with_samples(16, STRATEGY_CHESS_WIN)
-        .with_spread_penalty(100)
+        .with_spread_penalty(50)
         .with_insight(2)
         .with_table(8, 1),
     alpha_beta(5, 16_000, 1_500)
         .with_samples(32, STRATEGY_CHESS_WIN)
         .with_extra_samples(96)
-        .with_spread_penalty(100)
+        .with_spread_penalty(50)
         .with_insight(2)
         .with_table(8, 1),
 ];
