@@ -11,7 +11,7 @@
 #
 # DIR is the `agents/` folder of the public repository
 # github.com/braathwaate/strategoevaluator, built by hand first:
-#   - ramen (the 2012 winner, C): `make` in ramen/. On a 64-bit machine its
+#   - ramen (C): `make` in ramen/. On a 64-bit machine its
 #     db.c needs the prototype `extern tPiece *GetPieceByPos(int X, int Y);`
 #     near its top, or the pointer is cut to 32 bits and it crashes once it
 #     has a database. It keeps a database per opponent in its folder
