@@ -56,10 +56,6 @@ pub struct AlphaBetaConfig {
     pub reduce_after: u32,
 }
 
-/// The most plies of tactical moves ([`Evaluate::tactical_moves`]) a
-/// search follows past its horizon.
-pub const QUIESCE_PLIES: u32 = 4;
-
 /// The fewest plies left at which [`AlphaBetaConfig::reduce_after`] may
 /// reduce a move (so the reduced search still looks one move further).
 pub const REDUCE_MIN_DEPTH: u32 = 3;
@@ -376,19 +372,11 @@ impl<G: Evaluate> AlphaBeta<G> {
                 self.aborted = true;
                 return true;
             }
-            if G::TACTICAL {
-                if same {
-                    self.quiesce(deeper, &child, ply + 1, alpha, beta, QUIESCE_PLIES)
-                } else {
-                    -self.quiesce(deeper, &child, ply + 1, -beta, -alpha, QUIESCE_PLIES)
-                }
-            } else {
-                let value = match child.outcome() {
-                    Some(outcome) => score::terminal(&outcome, child_mover, ply + 1),
-                    None => child.evaluate(child_mover),
-                };
-                if same { value } else { -value }
-            }
+            let value = match child.outcome() {
+                Some(outcome) => score::terminal(&outcome, child_mover, ply + 1),
+                None => child.evaluate(child_mover),
+            };
+            if same { value } else { -value }
         } else if node.searched == 0 {
             self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
         } else {
@@ -431,55 +419,6 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         false
-    }
-
-    /// The value of a leaf at `ply` for its side to move (quiescence): its
-    /// evaluation, or what a tactical move of the game
-    /// ([`Evaluate::tactical_moves`]) makes of it if that is better,
-    /// followed up to `left` plies past the horizon. Fail-soft within
-    /// `alpha..beta`. Its nodes count, but do not stop the search: a
-    /// leaf's tactics are few and end within `left` plies.
-    #[allow(clippy::too_many_arguments)]
-    fn quiesce(
-        &mut self,
-        plies: &mut [Ply<G::Move>],
-        position: &G,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        left: u32,
-    ) -> Score {
-        let mover = position.to_move();
-        if let Some(outcome) = position.outcome() {
-            return score::terminal(&outcome, mover, ply);
-        }
-        let stand = position.evaluate(mover);
-        if left == 0 || stand >= beta {
-            return stand;
-        }
-        let Some((here, deeper)) = plies.split_first_mut() else { return stand };
-        position.tactical_moves(&mut here.moves);
-        let (mut alpha, mut best) = (alpha.max(stand), stand);
-        for i in 0..here.moves.len() {
-            let mv = here.moves[i];
-            self.nodes += 1;
-            self.seldepth = self.seldepth.max(ply + 1);
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let value = if child.to_move() == mover {
-                self.quiesce(deeper, &child, ply + 1, alpha, beta, left - 1)
-            } else {
-                -self.quiesce(deeper, &child, ply + 1, -beta, -alpha, left - 1)
-            };
-            if value > best {
-                best = value;
-                alpha = alpha.max(value);
-                if value >= beta {
-                    break;
-                }
-            }
-        }
-        best
     }
 
     /// Fail-soft negamax with PVS, from the point of view of the side to
@@ -542,9 +481,6 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mover = position.to_move();
         let (here, deeper) = match plies.split_first_mut() {
             Some(split) if depth > 0 && ply < MAX_PLY => split,
-            _ if G::TACTICAL && ply < MAX_PLY => {
-                return self.quiesce(plies, position, ply, alpha, beta, QUIESCE_PLIES);
-            }
             _ => {
                 return match position.outcome() {
                     Some(outcome) => score::terminal(&outcome, mover, ply),

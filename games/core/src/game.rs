@@ -168,19 +168,6 @@ pub trait Evaluate: Game {
     fn reducible(&self, _mv: Self::Move) -> bool {
         false
     }
-
-    /// Whether [`Evaluate::tactical_moves`] can name any move, so that a
-    /// search follows them past its horizon (quiescence). False by
-    /// default: the horizon's value is the evaluation.
-    const TACTICAL: bool = false;
-
-    /// The moves, legal here, that settle material at once and that a
-    /// search should follow past its horizon while they pay, best first,
-    /// into `moves` (cleared first). The side to move may always decline
-    /// them (the evaluation stands). None by default.
-    fn tactical_moves(&self, moves: &mut Vec<Self::Move>) {
-        moves.clear();
-    }
 }
 
 /// The largest magnitude an [`Evaluate::evaluate`] value may have.

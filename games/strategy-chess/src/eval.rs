@@ -243,12 +243,8 @@ impl Evaluate for StrategyChess {
         if let Some(odds) = &self.odds {
             value -= odds.luck(me) - odds.luck(them);
         }
-        // A search follows the strikes on identified pieces (quiescence,
-        // `tactical_moves`); elsewhere the side to move's best one counts.
-        if self.searcher.is_none() {
-            let threat = self.best_threat();
-            value += if self.to_move == me { threat } else { -threat };
-        }
+        let threat = self.best_threat();
+        value += if self.to_move == me { threat } else { -threat };
         // The searcher's lead fades, and a draw costs it its contempt.
         let (value, draw) = match self.searcher {
             Some(colour) if colour == me => (impatience(value, self.quiet_plies), -CONTEMPT),
@@ -261,51 +257,6 @@ impl Evaluate for StrategyChess {
     /// A step onto an empty square: not a strike.
     fn reducible(&self, mv: crate::Move) -> bool {
         self.piece(mv.to).is_none()
-    }
-
-    const TACTICAL: bool = true;
-
-    /// In positions made for search: the side to move's strikes from the
-    /// square next door that it wins or trades on an identified piece, or
-    /// that take the Flag, the dearest target first. Strikes on other
-    /// unknown pieces are luck, priced at their odds, and are left to the
-    /// search proper.
-    fn tactical_moves(&self, moves: &mut Vec<crate::Move>) {
-        moves.clear();
-        if self.searcher.is_none() || self.outcome.is_some() {
-            return;
-        }
-        let colour = self.to_move;
-        let enemy = colour.opponent();
-        let targets = self.board.occupied(enemy) & self.board.known();
-        if targets == 0 {
-            return;
-        }
-        let bans = self.bans(colour);
-        for from in squares_of(self.board.mobile(colour) & next_to(targets)) {
-            let Some(attacker) = self.board.rank_at(from) else { continue };
-            for to in NEIGHBOUR[from.index()].into_iter().flatten() {
-                if targets & bit(to.index()) == 0 || bans.forbids(from, to, true) {
-                    continue;
-                }
-                let Some(target) = self.board.rank_at(to) else { continue };
-                if matches!(
-                    battle(attacker, target, self.flags.bombs),
-                    Some(Clash::AttackerWins | Clash::FlagCaptured | Clash::BothDie)
-                ) {
-                    moves.push(crate::Move::new(from, to));
-                }
-            }
-        }
-        if moves.len() > 1 {
-            moves.sort_by_key(|mv| {
-                let target = self.board.rank_at(mv.to).map_or(0, |rank| match rank {
-                    Rank::Flag => i32::MAX,
-                    rank => RANK_VALUE[rank.index()],
-                });
-                std::cmp::Reverse(target)
-            });
-        }
     }
 }
 
@@ -422,47 +373,6 @@ to_move: red
         let walled = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
         assert_eq!(walled.flag_hunt(Colour::Red), FLAG_HUNT * (HUNT_RANGE - 8));
         assert_eq!(value(near), -read(near, blue).evaluate(Seat::SECOND));
-    }
-
-    /// The strikes a search follows past its horizon: on identified pieces
-    /// that the striker beats or trades with, and on the Flag; the dearest
-    /// first; only in positions made for search.
-    #[test]
-    fn tactical_moves_are_the_sure_strikes_dearest_first() {
-        let text = "\
-. . . . . . . . r9 bF
-. rS bB . . . . . . .
-. r7 bB r8 . . . . . .
-. . . . . . . . . .
-. . ~ ~ b4 b3 ~ ~ . .
-. . ~ ~ r4 r2 ~ ~ . .
-. . . . . . . . . .
-. . . . . . . . . .
-. . . . . . . . . .
-rF . . . . . . . . .
-to_move: red
-";
-        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
-        let sq = |name: &str| crate::Square::parse(name).unwrap();
-        // Shown: both Bombs, the Colonel on f6; the Major on e6 is not.
-        for shown in ["c9", "c8", "f6"] {
-            game.board.set_facts(sq(shown), PublicFacts { revealed: true, ..PublicFacts::default() });
-        }
-        let mut moves = Vec::new();
-        game.tactical_moves(&mut moves);
-        assert!(moves.is_empty(), "a plain position has none");
-        let game = game.searched_for(Colour::Red);
-        game.tactical_moves(&mut moves);
-        let names: Vec<String> = moves.iter().map(|mv| format!("{}-{}", mv.from, mv.to)).collect();
-        // The Scout takes the Flag; the General beats the Colonel; the Miner
-        // takes the shown Bomb. Not: the Major on e5 striking the unknown
-        // Major, the Sergeant or the Spy striking a Bomb.
-        assert_eq!(names, ["i10-j10", "f5-f6", "d8-c8"]);
-        // A trade counts too: the Major against a shown Major.
-        let mut trade = game.clone();
-        trade.board.set_facts(sq("e6"), PublicFacts { revealed: true, ..PublicFacts::default() });
-        trade.tactical_moves(&mut moves);
-        assert!(moves.contains(&crate::Move::new(sq("e5"), sq("e6"))));
     }
 
     /// A Bomb wall round the Flag stops every hunter but a Miner.
