@@ -8,7 +8,8 @@
 //!
 //! SPEC is a level with changes after a colon, as in the other study
 //! examples (`10:depth=4,samples=16,nodes=2m,extra=0`). The rules are the
-//! manager's; the 1.6 s move deadline of `ucc-bot` still holds.
+//! manager's, changed by `BOARDSUITE_UCC_SET` as for `ucc-bot`; the 1.6 s
+//! move deadline of `ucc-bot` still holds.
 //!
 //! On stderr it writes a line for every strike of an officer (Marshal to
 //! Major) on an unknown piece: the ranks its beliefs give that piece and
@@ -17,8 +18,9 @@
 //! strikes, and its value.
 
 use ai::SearchResult;
+use game_core::RuleSet;
 use headless::cli::player::PlayerChoice;
-use headless::cli::ucc::config::{BotConfig, manager_rules};
+use headless::cli::ucc::config::{BotConfig, manager_rules, parse_env};
 use headless::cli::ucc::run_with_budget;
 use std::process::ExitCode;
 use strategy_chess::{Move, Rank, Seen, StrategyChessView};
@@ -53,7 +55,17 @@ fn main() -> ExitCode {
         None => 1,
     };
     let level = ai::Level::new(10).map(PlayerChoice::Level).expect("10 is a level");
-    let config = BotConfig { rules: manager_rules(), level, seed };
+    let rules = match parse_env(|key| std::env::var(key).ok())
+        .map_err(|e| e.to_string())
+        .and_then(|env| manager_rules().with_settings(&env.set).map_err(|e| format!("bad rule options: {e}")))
+    {
+        Ok(rules) => rules,
+        Err(e) => {
+            eprintln!("strategy_chess_ucc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let config = BotConfig { rules, level, seed };
     let every_move = args.iter().any(|a| a == "--every-move");
     let mut inspect = |view: &StrategyChessView, result: &SearchResult<Move>| {
         if every_move { each_move(view, result) } else { officer_strike(view, result) }
