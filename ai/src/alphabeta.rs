@@ -54,11 +54,6 @@ pub struct AlphaBetaConfig {
     /// depth only if it beats alpha there. 0 reduces nothing, and every
     /// value is then exact to the depth.
     pub reduce_after: u32,
-    /// Extensions: a move the game says [`Evaluate::extends`] is searched
-    /// a ply deeper than its siblings, so long as the path to it has
-    /// been extended (net of reductions) fewer than this many plies. 0
-    /// extends nothing.
-    pub extensions: u32,
 }
 
 /// The fewest plies left at which [`AlphaBetaConfig::reduce_after`] may
@@ -73,7 +68,6 @@ impl Default for AlphaBetaConfig {
             tt_min_depth: 1,
             history_min_depth: 2,
             reduce_after: 0,
-            extensions: 0,
         }
     }
 }
@@ -91,9 +85,6 @@ pub struct AlphaBeta<G: Game> {
     /// found from the node at `ply`.
     pv: Vec<Vec<G::Move>>,
     nodes: u64,
-    /// The depth of the root iteration under way, for the extensions'
-    /// allowance.
-    root_depth: u32,
     seldepth: usize,
     tt_hits: u64,
     aborted: bool,
@@ -150,7 +141,6 @@ impl<G: Evaluate> AlphaBeta<G> {
             plies: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             nodes: 0,
-            root_depth: 0,
             seldepth: 0,
             tt_hits: 0,
             aborted: false,
@@ -275,7 +265,6 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mover = position.to_move();
         let mut alpha = -INFINITY;
         let mut best = -INFINITY;
-        self.root_depth = depth;
         for (i, entry) in root.iter_mut().enumerate() {
             let mv = entry.mv;
             let mut child = position.clone();
@@ -377,13 +366,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         let child_mover = child.to_move();
         let same = child_mover == mover;
         let (alpha, beta) = (node.alpha, node.beta);
-        // The child keeps this node's depth: one ply more than its siblings.
-        let extend = self.config.extensions > 0
-            && ply as u32 + 1 + depth <= self.root_depth + self.config.extensions
-            && position.extends(mv);
-        let value = if FRONTIER && extend {
-            self.child_value(deeper, &child, same, depth, ply + 1, alpha, beta)
-        } else if FRONTIER {
+        let value = if FRONTIER {
             self.nodes += 1;
             if self.watch.should_stop(self.nodes) {
                 self.aborted = true;
@@ -395,15 +378,12 @@ impl<G: Evaluate> AlphaBeta<G> {
             };
             if same { value } else { -value }
         } else if node.searched == 0 {
-            let depth = if extend { depth + 1 } else { depth };
             self.child_value(deeper, &child, same, depth - 1, ply + 1, alpha, beta)
         } else {
-            let depth = if extend { depth + 1 } else { depth };
             // Null window first: most later moves only need to be shown no
             // better than alpha; a late quiet one is first shown that a
             // ply shallower.
-            let reduce = !extend
-                && self.config.reduce_after > 0
+            let reduce = self.config.reduce_after > 0
                 && node.searched >= self.config.reduce_after as usize
                 && depth >= REDUCE_MIN_DEPTH
                 && position.reducible(mv);

@@ -120,7 +120,6 @@ pub const fn alpha_beta(depth: u32, kilonodes: u64, millis: u64) -> Budget {
             tt_min_depth: 1,
             history_min_depth: 2,
             reduce_after: 0,
-            extensions: 0,
         }),
         plan: SamplePlan::SINGLE,
         depth: Some(depth),
@@ -199,15 +198,6 @@ impl Budget {
     pub const fn with_history_from(mut self, from_depth: u32) -> Budget {
         if let EngineKind::AlphaBeta(config) = &mut self.engine {
             config.history_min_depth = from_depth;
-        }
-        self
-    }
-
-    /// Searching a move the game says extends up to `plies` deeper on a
-    /// path (see [`AlphaBetaConfig::extensions`]).
-    pub const fn with_extensions(mut self, plies: u32) -> Budget {
-        if let EngineKind::AlphaBeta(config) = &mut self.engine {
-            config.extensions = plies;
         }
         self
     }

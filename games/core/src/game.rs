@@ -168,14 +168,6 @@ pub trait Evaluate: Game {
     fn reducible(&self, _mv: Self::Move) -> bool {
         false
     }
-
-    /// Whether a search should look one ply further after `mv`, legal
-    /// here: a move that starts a threat the search's horizon would
-    /// otherwise cut off just before it lands (a piece closing in on the
-    /// enemy's Flag). None by default.
-    fn extends(&self, _mv: Self::Move) -> bool {
-        false
-    }
 }
 
 /// The largest magnitude an [`Evaluate::evaluate`] value may have.

@@ -90,10 +90,6 @@ pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 /// `sparring:defender` (docs/strategy-chess-ai.md).
 pub const FLAG_GUARD: i32 = 30;
 
-/// How near the enemy Flag, in steps, a hunter's move must bring it for
-/// the search to look a ply further ([`Evaluate::extends`]).
-pub const CLOSING_IN: usize = 2;
-
 /// What a draw at `no_capture_limit` costs the searching side, in the
 /// evaluation's units (about three Scouts): towards the limit its value
 /// shrinks to this rather than to 0, so a computer that sits while nothing
@@ -261,45 +257,6 @@ impl Evaluate for StrategyChess {
     /// A step onto an empty square: not a strike.
     fn reducible(&self, mv: crate::Move) -> bool {
         self.piece(mv.to).is_none()
-    }
-
-    /// A hunter closing in on the enemy Flag: after the move (a step, or
-    /// a strike it wins) it stands at most [`CLOSING_IN`] steps from the
-    /// Flag, nearer than before (a Miner walks through Bombs, so a Miner
-    /// taking a Bomb of the Flag's wall is one). A search of a few plies
-    /// sees a Miner two moves from the Flag only as a hunter nearby; one
-    /// ply more for each of its last steps shows it taking the Flag, and
-    /// the guard that can still stop it.
-    ///
-    /// In a position made for search only the enemy's hunters extend: the
-    /// searcher's own Flag is where it knows it is, but the enemy's stands
-    /// where the sample guessed, and extending the searcher's own hunts
-    /// there made every sample's guessed Flag look nearer than it is.
-    fn extends(&self, mv: crate::Move) -> bool {
-        let Some(hunter) = self.board.piece(mv.from) else { return false };
-        if self.searcher == Some(hunter.colour) {
-            return false;
-        }
-        let enemy = hunter.colour.opponent();
-        let Some(flag) = squares_of(self.board.flags(enemy)).next() else {
-            return false;
-        };
-        if let Some(target) = self.board.piece(mv.to)
-            && battle(hunter.rank, target.rank, self.flags.bombs) != Some(Clash::AttackerWins)
-        {
-            return false;
-        }
-        let miner = hunter.rank == Rank::Miner;
-        let steps = |square: crate::Square| {
-            let at = bit(square.index());
-            let (walkers, miners) = if miner { (0, at) } else { (at, 0) };
-            steps_to_flag(flag.index(), self.board.bombs(enemy), walkers, miners)
-        };
-        match (steps(mv.from), steps(mv.to)) {
-            (Some(before), Some(after)) => after <= CLOSING_IN && after < before,
-            (None, Some(after)) => after <= CLOSING_IN,
-            _ => false,
-        }
     }
 }
 

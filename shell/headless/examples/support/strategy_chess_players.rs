@@ -79,10 +79,6 @@ pub fn parse_budget(spec: &str) -> Result<Budget, String> {
                 EngineKind::AlphaBeta(c) => c.reduce_after = number(value)? as u32,
                 _ => return Err("lmr: not an alpha-beta level".into()),
             },
-            "ext" => match &mut b.engine {
-                EngineKind::AlphaBeta(c) => c.extensions = number(value)? as u32,
-                _ => return Err("ext: not an alpha-beta level".into()),
-            },
             "noise" => b.noise = value.parse().map_err(|_| format!("noise: `{value}`"))?,
             _ => return Err(format!("unknown key `{key}`")),
         }
