@@ -10,6 +10,14 @@
 //! small, a fraction of a Scout, so it only decides between moves the
 //! search finds about equal; a real threat still wins over it.
 //!
+//! A shuffle that goes on regardless, a position seen more than
+//! [`LONG_SHUFFLE`] times since the last battle, costs [`ESCALATION`] more
+//! for every further sighting, up to [`SHUFFLE_COST_CAP`]: a piece that
+//! dodges a chaser to and fro for hundreds of plies (the UCC manager's
+//! rules have no two-square rule) is in the end dearer than a risk that
+//! ends the dance, such as leaving it to fetch a piece that can strike the
+//! chaser.
+//!
 //! A position is the public arrangement: which squares hold Red pieces and
 //! which hold Blue pieces. Battles remove pieces, so no position before
 //! the last battle can come back; only the quiet moves since then are read.
@@ -51,6 +59,15 @@ pub const REPEAT_COST: i32 = 8;
 
 /// At most this many earlier sightings are charged.
 pub const MAX_CHARGED: i32 = 4;
+
+/// Sightings of one position beyond which a shuffle is a long one.
+pub const LONG_SHUFFLE: i32 = 8;
+
+/// What each sighting beyond [`LONG_SHUFFLE`] adds.
+pub const ESCALATION: i32 = 16;
+
+/// The most a repetition costs, about a Major.
+pub const SHUFFLE_COST_CAP: i32 = 150;
 
 /// How far back, in plies, earlier positions are looked for.
 pub const MEMORY: usize = 200;
@@ -96,7 +113,15 @@ pub fn repetition_bias(view: &StrategyChessView, mv: Move) -> i32 {
         owner[from] = Some(event.colour);
         key ^= key_of(to, event.colour) ^ key_of(from, event.colour);
     }
-    REPEAT_COST * seen.min(MAX_CHARGED)
+    shuffle_cost(seen)
+}
+
+/// The cost of recreating a position seen `seen` times: [`REPEAT_COST`]
+/// for each of the first [`MAX_CHARGED`], and [`ESCALATION`] for each
+/// beyond [`LONG_SHUFFLE`], at most [`SHUFFLE_COST_CAP`].
+pub fn shuffle_cost(seen: i32) -> i32 {
+    let escalation = ESCALATION * (seen - LONG_SHUFFLE).max(0);
+    (REPEAT_COST * seen.min(MAX_CHARGED) + escalation).min(SHUFFLE_COST_CAP)
 }
 
 #[cfg(test)]
@@ -149,5 +174,21 @@ to_move: red
             }
         }
         assert_eq!(repetition_bias(&game.view(Seat::FIRST), back), 2 * REPEAT_COST);
+        // Going on for a hundred plies, the same move grows dearer than a
+        // Colonel put at some risk.
+        for text in ["b3-b4", "i8-i7", "b4-b3", "i7-i8"].iter().cycle().take(100) {
+            let m = mv(&game, text);
+            game.play(m);
+        }
+        assert_eq!(repetition_bias(&game.view(Seat::FIRST), back), SHUFFLE_COST_CAP);
+    }
+
+    #[test]
+    fn a_long_shuffle_escalates_up_to_its_cap() {
+        let costs: Vec<i32> = (0..60).map(shuffle_cost).collect();
+        assert_eq!(&costs[..=LONG_SHUFFLE as usize], &[0, 8, 16, 24, 32, 32, 32, 32, 32]);
+        assert_eq!(costs[LONG_SHUFFLE as usize + 1], 32 + ESCALATION);
+        assert!(costs.windows(2).all(|w| w[1] >= w[0]));
+        assert_eq!(costs[59], SHUFFLE_COST_CAP);
     }
 }
