@@ -16,7 +16,11 @@
 #     near its top, or the pointer is cut to 32 bits and it crashes once it
 #     has a database. It keeps a database per opponent in its folder
 #     (`*.ramen`, keyed by the first word of our command): delete it for a
-#     fresh start.
+#     fresh start. Its ai.c, where AI_HandleMove reverses the opponent's
+#     first move, looks for the piece one square back whatever the move's
+#     length, so a first move of a Scout over several squares crashes it:
+#     the four `GetPieceByPos(Move->x...` calls there need `Move->dist` in
+#     place of 1.
 #   - peternlewis (C++): `make` in peternlewis/. It writes a log per game to
 #     /tmp/peternlewis-output-*.log and mirrors its one setup by the clock.
 #   - asmodeus, vixen, celsius, hunter (Python 2): run by $PYTHON2 (default
