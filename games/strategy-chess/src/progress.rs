@@ -57,7 +57,8 @@ pub fn impatience(value: i32, quiet_plies: u32) -> i32 {
 /// What a move that recreates an earlier position costs, per time seen.
 pub const REPEAT_COST: i32 = 8;
 
-/// At most this many earlier sightings are charged.
+/// The first this many earlier sightings are charged [`REPEAT_COST`]
+/// each (a long shuffle costs more, see [`shuffle_cost`]).
 pub const MAX_CHARGED: i32 = 4;
 
 /// Sightings of one position beyond which a shuffle is a long one.

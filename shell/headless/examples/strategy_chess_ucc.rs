@@ -18,9 +18,8 @@
 //! strikes, and its value.
 
 use ai::SearchResult;
-use game_core::RuleSet;
 use headless::cli::player::PlayerChoice;
-use headless::cli::ucc::config::{BotConfig, manager_rules, parse_env};
+use headless::cli::ucc::config::{BotConfig, combine, parse_env};
 use headless::cli::ucc::run_with_budget;
 use std::process::ExitCode;
 use strategy_chess::{Move, Rank, Seen, StrategyChessView};
@@ -55,11 +54,9 @@ fn main() -> ExitCode {
         None => 1,
     };
     let level = ai::Level::new(10).map(PlayerChoice::Level).expect("10 is a level");
-    let rules = match parse_env(|key| std::env::var(key).ok())
-        .map_err(|e| e.to_string())
-        .and_then(|env| manager_rules().with_settings(&env.set).map_err(|e| format!("bad rule options: {e}")))
-    {
-        Ok(rules) => rules,
+    // The rules as `ucc-bot` reads them; the spec and `--seed` give the rest.
+    let rules = match parse_env(|key| std::env::var(key).ok()).and_then(|env| combine(&[env])) {
+        Ok(config) => config.rules,
         Err(e) => {
             eprintln!("strategy_chess_ucc: {e}");
             return ExitCode::from(2);
