@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --release -p headless --example strategy_chess_games -- A B [--games N] [--seed S]
-//!     [--workers W] [--set key=value ...] [--quiet] [--show-ends] [--show-bomb-strikes] [--calibrate]
+//!     [--workers W] [--set key=value ...] [--from FILE] [--quiet] [--show-ends] [--show-bomb-strikes]
+//!     [--calibrate]
 //! ```
 //!
 //! A and B are players: a level (`10`), optionally changed by `key=value`
@@ -17,7 +18,11 @@
 //! players search with node caps only, one thread each
 //! ([`ai::Budget::reproducible`]), so a game depends only on its players
 //! and seed. Game `k` is played from seed `S + k`, A in the first seat (Red)
-//! when `k` is even. The last line is `result W-D-L score P%` for A.
+//! when `k` is even. With `--from FILE` every game starts from the
+//! position in FILE (the text of `position_text`, as `boardsuite` reads a
+//! position) instead of from setups, with A as the side to move there in
+//! every game: a study of how A plays one kind of position out, such as
+//! turning a large lead into a win. The last line is `result W-D-L score P%` for A.
 //! `--show-ends` prints on stderr the last position of every game A did
 //! not win; `--show-bomb-strikes`, for every officer (Marshal to Major) A
 //! lost striking a Bomb, the ranks A's beliefs gave that piece just before,
@@ -105,6 +110,8 @@ struct GameResult {
     score: i32,
     plies: usize,
     ending: &'static str,
+    /// Whether A sat in the first seat (Red).
+    a_first: bool,
     sides: [SideStats; 2],
 }
 
@@ -113,6 +120,7 @@ fn play(
     rules: &StrategyChessRules,
     seed: u64,
     a_first: bool,
+    from: Option<&StrategyChess>,
     show: Show,
 ) -> Result<GameResult, String> {
     // Contender c (0 = A) sits in seat `seat_of[c]`; seat s holds contender `contender_in[s]`.
@@ -120,12 +128,21 @@ fn play(
     let contender_in = seat_of;
     let mut seated: Vec<Box<dyn Contender<StrategyChess>>> =
         contender_in.iter().map(|&c| players[c].make()).collect();
-    let setups: Vec<_> = (0..2)
-        .map(|seat| {
-            seated[seat].choose_setup(rules, Seat(seat as u8), derive(seed, Stream::Setup, seat as u64))
-        })
-        .collect();
-    let start = StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?;
+    let start = match from {
+        Some(position) => position.clone(),
+        None => {
+            let setups: Vec<_> = (0..2)
+                .map(|seat| {
+                    seated[seat].choose_setup(
+                        rules,
+                        Seat(seat as u8),
+                        derive(seed, Stream::Setup, seat as u64),
+                    )
+                })
+                .collect();
+            StrategyChess::start(rules, &setups).map_err(|e| e.to_string())?
+        }
+    };
     let mut referee = Referee::new(start);
     let mut sides = [SideStats::default(); 2];
     // A's last move and the position before it, for `--show-marshal-losses`.
@@ -272,7 +289,7 @@ fn play(
         let text = strategy_chess::position_text::format(position);
         eprintln!("seed {seed} ends ({ending}, A is {}):\n{text}", Colour::of_seat(a_seat));
     }
-    Ok(GameResult { score: outcome.sign_for(a_seat), plies: referee.ply(), ending, sides })
+    Ok(GameResult { score: outcome.sign_for(a_seat), plies: referee.ply(), ending, a_first, sides })
 }
 
 struct Args {
@@ -281,6 +298,8 @@ struct Args {
     seed: u64,
     workers: usize,
     settings: Vec<String>,
+    /// The file of the position every game starts from (`--from`).
+    from: Option<String>,
     quiet: bool,
     show: Show,
 }
@@ -364,6 +383,7 @@ fn parse_args() -> Result<Args, String> {
         seed: 1,
         workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
         settings: Vec::new(),
+        from: None,
         quiet: false,
         show: Show::default(),
     };
@@ -375,6 +395,7 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => args.seed = number(&value()?)?,
             "--workers" => args.workers = number(&value()?)? as usize,
             "--set" => args.settings.push(value()?),
+            "--from" => args.from = Some(value()?),
             "--quiet" => args.quiet = true,
             "--show-ends" => args.show.ends = true,
             "--show-bomb-strikes" => args.show.bomb_strikes = true,
@@ -393,6 +414,15 @@ fn parse_args() -> Result<Args, String> {
 fn run(args: &Args) -> Result<(), String> {
     let rules = StrategyChessRules::default().with_settings(&args.settings).map_err(|e| format!("{e:?}"))?;
     let players = [parse_player(&args.specs[0])?, parse_player(&args.specs[1])?];
+    let from = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            Some(StrategyChess::parse_position(&rules, &text).map_err(|e| format!("{path}: {e}"))?)
+        }
+        None => None,
+    };
+    // From a position, A is the side to move there in every game.
+    let a_first_from = from.as_ref().map(|p| p.to_move() == Seat::FIRST);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..args.games).map(|_| None).collect());
     let failure: Mutex<Option<String>> = Mutex::new(None);
@@ -406,7 +436,8 @@ fn run(args: &Args) -> Result<(), String> {
                         break;
                     }
                     let seed = args.seed + k as u64;
-                    match play(&players, &rules, seed, k % 2 == 0, args.show) {
+                    let a_first = a_first_from.unwrap_or(k % 2 == 0);
+                    match play(&players, &rules, seed, a_first, from.as_ref(), args.show) {
                         Ok(result) => {
                             let mut all = results.lock().unwrap();
                             all[k] = Some(result);
@@ -418,7 +449,7 @@ fn run(args: &Args) -> Result<(), String> {
                                         "game {} seed {}: A {}: {:+} by {} after {} plies; A {:.0} ms/move (max {:.0}), B {:.0} ms/move",
                                         *shown + 1,
                                         args.seed + *shown as u64,
-                                        if *shown % 2 == 0 { "red" } else { "blue" },
+                                        if r.a_first { "red" } else { "blue" },
                                         r.score,
                                         r.ending,
                                         r.plies,
