@@ -42,8 +42,10 @@ pub struct SamplePlan {
     /// How their results are combined.
     pub combine: Combine,
     /// What a proven win counts for when values are averaged, in the
-    /// game's evaluation units (a proven loss counts as its negation, and
-    /// heuristic values are capped at it), whatever its distance.
+    /// game's evaluation units (a proven loss counts as its negation),
+    /// whatever its distance; where a heuristic value of the same decision
+    /// comes near it, a proven win counts [`WIN_MARGIN_PERCENT`] of it more
+    /// than the highest such value ([`win_for`]).
     ///
     /// It is the price of a gamble: a move that wins in one sample of
     /// sixteen (striking an unknown piece that might be the Flag) averages
@@ -276,8 +278,34 @@ fn share_limits(limits: &SearchLimits, count: usize, workers: usize) -> SearchLi
     }
 }
 
+/// How much more than any heuristic value of the same decision a proven win
+/// counts, in percent of [`SamplePlan::win_utility`].
+pub const WIN_MARGIN_PERCENT: i64 = 20;
+
+/// What a proven win counts for in one decision: `win`, or, where a
+/// heuristic value of `results` comes within [`WIN_MARGIN_PERCENT`] of it
+/// or beyond, that much more than the highest heuristic value.
+///
+/// A fixed `win` with heuristic values capped at it made every move of a
+/// side far enough ahead worth a proven win: the search could no longer
+/// tell a move that takes the enemy's last movable piece from one that
+/// walks about, nor a greater lead from a lesser one. Below the margin the
+/// win is `win` as it is, so a gamble is priced the same.
+fn win_for<M>(results: &[SearchResult<M>], win: Score) -> Score {
+    let win = i64::from(win.max(1));
+    let highest = results
+        .iter()
+        .flat_map(|r| &r.root_moves)
+        .filter(|r| !crate::score::is_decisive(r.value))
+        .map(|r| i64::from(r.value).abs())
+        .max()
+        .unwrap_or(0);
+    let win = win.max(highest + win * WIN_MARGIN_PERCENT / 100);
+    win.min(i64::from(crate::score::WIN_THRESHOLD) - 1) as Score
+}
+
 /// A root value as averaged: proven results count `win`, heuristic values
-/// are capped at it.
+/// are capped at it (with `win` from [`win_for`], none reaches it).
 fn utility(value: Score, win: Score) -> i64 {
     let win = win.max(1);
     let value = if crate::score::is_decisive(value) { value.signum() * win } else { value.clamp(-win, win) };
@@ -290,7 +318,7 @@ fn combine<M: Copy + PartialEq>(
     results: &[SearchResult<M>],
     plan: &SamplePlan,
 ) -> SearchResult<M> {
-    let (rule, win) = (plan.combine, plan.win_utility);
+    let (rule, win) = (plan.combine, win_for(results, plan.win_utility));
     struct Tally {
         votes: f64,
         utility: i64,
@@ -452,6 +480,24 @@ mod tests {
         assert_eq!(priced.root_moves[1].value, -50);
         let worth_it = combine(&[1, 2], &results, &plan(Combine::Average, 2000));
         assert_eq!(worth_it.best_move, Some(1), "(2000 - 1200) / 4 = 200 > 50");
+    }
+
+    #[test]
+    fn far_ahead_a_proven_win_and_a_greater_lead_still_count() {
+        let win = crate::score::WIN - 3 * crate::score::PLY_STEP;
+        // Move 1 wins in every sample; moves 2 and 3 lead by far more than
+        // the win utility, move 3 by 4 more.
+        let results: Vec<_> = (0..4).map(|_| result(&[(2, 5_000), (3, 5_004), (1, win)])).collect();
+        let far = combine(&[1, 2, 3], &results, &plan(Combine::Average, 1500));
+        let order: Vec<u8> = far.root_moves.iter().map(|r| r.mv).collect();
+        assert_eq!(order, vec![1, 3, 2], "the win, then the greater lead");
+        assert_eq!(far.root_moves[0].value, 5_004 + 300, "a win counts 20% of 1500 more than any lead");
+        assert_eq!(far.root_moves[1].value - far.root_moves[2].value, 4, "leads count as they are");
+        // Where no heuristic value comes within the margin, a win counts
+        // the plan's utility.
+        let near: Vec<_> = (0..4).map(|_| result(&[(2, 1_100), (1, win)])).collect();
+        assert_eq!(win_for(&near, 1500), 1500);
+        assert_eq!(win_for(&[result(&[(2, -1_250)])], 1500), 1550, "a deficit counts too");
     }
 
     #[test]
