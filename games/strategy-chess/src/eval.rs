@@ -33,6 +33,10 @@
 //! - **a guard by the Flag:** a piece that beats a Miner two steps from
 //!   one's Flag, beside the Bombs of its wall, while the enemy has Miners
 //!   ([`FLAG_GUARD`]);
+//! - **a Flag about to fall:** an enemy piece beside the searching side's
+//!   Flag that nothing of the side can strike first costs it
+//!   [`FLAG_EN_PRISE`], so a search that stops there sees the loss one
+//!   move early (only the searcher's own Flag: the other is a guess);
 //! - **luck taken out:** in search positions, what strikes on unknown
 //!   pieces won or lost beyond their odds ([`crate::odds`]).
 //!
@@ -89,6 +93,16 @@ pub const FLAG_CLOSE: [i32; 5] = [0, 200, 120, 60, 25];
 /// counting it too kept more pieces home and cost games against
 /// `sparring:defender` (docs/strategy-chess-ai.md).
 pub const FLAG_GUARD: i32 = 30;
+
+/// What it costs a side, where the search stops, that its Flag falls next
+/// move: an enemy piece stands beside it and it is the enemy's move, or
+/// the side's own move but nothing of the side beside that piece beats it
+/// (or two enemy pieces stand beside the Flag). About two and a half
+/// Marshals: below any trade of pieces, above nothing but a proven loss.
+/// Without it a search of four plies sees an enemy piece reach the Flag's
+/// side as the same [`FLAG_CLOSE`] alarm whether or not a defender stands
+/// ready to strike it there, and does not bring one up in time.
+pub const FLAG_EN_PRISE: i32 = 1_000;
 
 /// What a draw at `no_capture_limit` costs the searching side, in the
 /// evaluation's units (about three Scouts): towards the limit its value
@@ -180,6 +194,34 @@ impl StrategyChess {
         if near & guards != 0 { FLAG_GUARD } else { 0 }
     }
 
+    /// Whether `colour`'s Flag falls next move as the position stands (see
+    /// [`FLAG_EN_PRISE`]). Ranks are the position's; the two-square rules
+    /// are not looked at.
+    fn flag_en_prise(&self, colour: Colour) -> bool {
+        let Some(flag) = squares_of(self.board.flags(colour)).next() else {
+            return false;
+        };
+        let attackers = self.board.mobile(colour.opponent()) & next_to(flag.bit());
+        if attackers == 0 {
+            return false;
+        }
+        if self.to_move != colour || attackers.count_ones() > 1 {
+            return true;
+        }
+        let Some(attacker) = squares_of(attackers).next().and_then(|sq| self.board.rank_at(sq)) else {
+            return true;
+        };
+        let defended = squares_of(self.board.mobile(colour) & next_to(attackers)).any(|from| {
+            self.board.rank_at(from).is_some_and(|defender| {
+                matches!(
+                    battle(defender, attacker, self.flags.bombs),
+                    Some(Clash::AttackerWins | Clash::BothDie)
+                )
+            })
+        });
+        !defended
+    }
+
     /// The best revealed enemy piece the side to move can strike and beat.
     ///
     /// Only the side's pieces next to an identified enemy piece are looked
@@ -242,6 +284,14 @@ impl Evaluate for StrategyChess {
             - self.flag_guard(them);
         if let Some(odds) = &self.odds {
             value -= odds.luck(me) - odds.luck(them);
+        }
+        // A seat searching knows where its own Flag is and only guesses the
+        // other's: only its own Flag counts (both, for a search of a full
+        // position).
+        for (colour, sign) in [(me, -1), (them, 1)] {
+            if self.searcher.is_none_or(|searcher| searcher == colour) && self.flag_en_prise(colour) {
+                value += sign * FLAG_EN_PRISE;
+            }
         }
         let threat = self.best_threat();
         value += if self.to_move == me { threat } else { -threat };
@@ -414,6 +464,33 @@ to_move: red
         assert_eq!(game(beside, "b8").flag_guard(Colour::Red), 0, "e2 is right beside the Flag");
         assert_eq!(game(near, "b9").flag_guard(Colour::Red), 0, "no enemy Miner left");
         assert_eq!(game(". . . r9 . . . . . .", "b8").flag_guard(Colour::Red), 0, "a Scout loses to a Miner");
+    }
+
+    /// A Miner beside the Flag falls next move unless a piece of the
+    /// Flag's side that beats it stands next to it, the side to move.
+    #[test]
+    fn a_flag_falls_next_move_unless_the_piece_beside_it_can_be_struck() {
+        let game = |second_rank: &str, to_move: &str| {
+            let text = format!(
+                ". . . . bF . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . . . . . . .\n. . . . . . . . . .\n{second_rank}\n. . . . rB rF rB . . .\nto_move: {to_move}\n"
+            );
+            StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
+        };
+        let guarded = ". . . . r6 b8 . . . .";
+        assert!(
+            !game(guarded, "red").flag_en_prise(Colour::Red),
+            "the Lieutenant on e2 strikes the Miner on f2"
+        );
+        assert!(game(guarded, "blue").flag_en_prise(Colour::Red), "the Miner moves first");
+        assert!(game(". . . . r9 b8 . . . .", "red").flag_en_prise(Colour::Red), "a Scout loses to a Miner");
+        assert!(!game(". . . . . b8 r6 . . .", "red").flag_en_prise(Colour::Red), "the Lieutenant on g2");
+        assert!(game(". . . . . b8 . . . .", "red").flag_en_prise(Colour::Red), "nothing beside the Miner");
+        assert!(!game(". . . . . . b8 . . .", "blue").flag_en_prise(Colour::Red), "g2 is not beside f1");
+        assert!(!game(guarded, "red").flag_en_prise(Colour::Blue), "nothing beside Blue's Flag");
+        // Searched for Red, the alarm counts the whole Flag's worth.
+        let red = game(". . . . . b8 . . . .", "blue").searched_for(Colour::Red);
+        let safe = game(". . . . . . b8 . . .", "blue").searched_for(Colour::Red);
+        assert!(safe.evaluate(Seat::FIRST) - red.evaluate(Seat::FIRST) >= FLAG_EN_PRISE);
     }
 
     /// The best threat by its definition: every mobile piece of the side to
