@@ -304,11 +304,16 @@ fn win_for<M>(results: &[SearchResult<M>], win: Score) -> Score {
     win.min(i64::from(crate::score::WIN_THRESHOLD) - 1) as Score
 }
 
-/// A root value as averaged: proven results count `win`, heuristic values
-/// are capped at it (with `win` from [`win_for`], none reaches it).
+/// A root value as averaged: proven results count `win` less one for every
+/// ply to the end (a quicker win, a slower loss, is worth a little more),
+/// heuristic values are capped at it (with `win` from [`win_for`], none
+/// reaches it).
 fn utility(value: Score, win: Score) -> i64 {
     let win = win.max(1);
-    let value = if crate::score::is_decisive(value) { value.signum() * win } else { value.clamp(-win, win) };
+    let value = match crate::score::plies_to_end(value) {
+        Some(plies) => value.signum() * (win - (plies as Score).min(win / 2)),
+        None => value.clamp(-win, win),
+    };
     i64::from(value)
 }
 
@@ -491,13 +496,30 @@ mod tests {
         let far = combine(&[1, 2, 3], &results, &plan(Combine::Average, 1500));
         let order: Vec<u8> = far.root_moves.iter().map(|r| r.mv).collect();
         assert_eq!(order, vec![1, 3, 2], "the win, then the greater lead");
-        assert_eq!(far.root_moves[0].value, 5_004 + 300, "a win counts 20% of 1500 more than any lead");
+        assert_eq!(
+            far.root_moves[0].value,
+            5_004 + 300 - 3,
+            "a win in 3 counts 20% of 1500 more than any lead, less 3"
+        );
         assert_eq!(far.root_moves[1].value - far.root_moves[2].value, 4, "leads count as they are");
         // Where no heuristic value comes within the margin, a win counts
         // the plan's utility.
         let near: Vec<_> = (0..4).map(|_| result(&[(2, 1_100), (1, win)])).collect();
         assert_eq!(win_for(&near, 1500), 1500);
         assert_eq!(win_for(&[result(&[(2, -1_250)])], 1500), 1550, "a deficit counts too");
+    }
+
+    #[test]
+    fn a_quicker_win_and_a_slower_loss_count_more() {
+        let win_in = |plies: i32| crate::score::WIN - plies * crate::score::PLY_STEP;
+        // Moves 1 and 2 win in every sample, move 2 sooner; move 3 loses
+        // in 2 and move 4 in 6.
+        let results: Vec<_> = (0..4)
+            .map(|_| result(&[(1, win_in(5)), (2, win_in(1)), (3, -win_in(2)), (4, -win_in(6))]))
+            .collect();
+        let combined = combine(&[1, 2, 3, 4], &results, &plan(Combine::Average, 1500));
+        let order: Vec<(u8, Score)> = combined.root_moves.iter().map(|r| (r.mv, r.value)).collect();
+        assert_eq!(order, vec![(2, 1499), (1, 1495), (4, -1494), (3, -1498)]);
     }
 
     #[test]

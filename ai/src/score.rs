@@ -58,6 +58,12 @@ pub fn is_decisive(score: Score) -> bool {
     score.abs() >= WIN_THRESHOLD
 }
 
+/// How many plies from the root a proven result's game ends; `None` for a
+/// heuristic value.
+pub fn plies_to_end(score: Score) -> Option<u32> {
+    is_decisive(score).then(|| ((WIN - score.abs() + PLY_STEP - 1) / PLY_STEP) as u32)
+}
+
 /// A score converted for storage in a transposition table: win and loss
 /// scores become relative to the node (distance from it, not from the
 /// root), so the entry is right wherever the position recurs.
@@ -90,7 +96,7 @@ pub fn describe(score: Score) -> String {
         return format!("{score:+}");
     }
     let win = score.abs();
-    let plies = (WIN - win + PLY_STEP - 1) / PLY_STEP;
+    let plies = plies_to_end(score).unwrap_or(0) as Score;
     let margin = win - (WIN - plies * PLY_STEP);
     let word = if score > 0 { "win" } else { "loss" };
     format!("{word} in {plies} plies by {margin}")
