@@ -286,8 +286,8 @@ pub const WIN_MARGIN_PERCENT: i64 = 20;
 /// heuristic value of `results` comes within [`WIN_MARGIN_PERCENT`] of it
 /// or beyond, that much more than the highest heuristic value.
 ///
-/// A fixed `win` with heuristic values capped at it made every move of a
-/// side far enough ahead worth a proven win: the search could no longer
+/// With a fixed `win` and heuristic values capped at it, every move of a
+/// side far enough ahead would be worth a proven win: the search could not
 /// tell a move that takes the enemy's last movable piece from one that
 /// walks about, nor a greater lead from a lesser one. Below the margin the
 /// win is `win` as it is, so a gamble is priced the same.
