@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release -p headless --example strategy_chess_games -- A B [--games N] [--seed S]
 //!     [--workers W] [--set key=value ...] [--from FILE] [--quiet] [--show-ends] [--show-bomb-strikes]
+//!     [--show-marshal-losses] [--show-general-losses] [--show-flag-losses]
 //!     [--calibrate]
 //! ```
 //!
@@ -145,7 +146,7 @@ fn play(
     };
     let mut referee = Referee::new(start);
     let mut sides = [SideStats::default(); 2];
-    // A's last move and the position before it, for `--show-marshal-losses`.
+    // A's last move and the position before it, for `--show-marshal-losses` and `--show-general-losses`.
     let mut before_a: Option<(StrategyChess, strategy_chess::StrategyChessView, String)> = None;
     // The last plies (position before the move, the move, A's view if A moved), for `--show-flag-losses`.
     let mut trail: std::collections::VecDeque<(
@@ -167,7 +168,7 @@ fn play(
         let mv = decision.mv.ok_or_else(|| format!("seed {seed}: no move at ply {ply}"))?;
         // Whether the mover had identified the piece it strikes, if any.
         let target_known = view.piece(mv.to).map(|p| p.rank.is_some());
-        if show.marshal_losses && contender_in[seat.index()] == 0 {
+        if (show.marshal_losses || show.general_losses) && contender_in[seat.index()] == 0 {
             before_a = Some((referee.position().clone(), view.clone(), format!("{}-{}", mv.from, mv.to)));
         }
         if show.flag_losses {
@@ -259,20 +260,27 @@ fn play(
         }
         if battle.defender == Rank::Marshal && !battle.clash.defender_survives() {
             sides[other].marshal[cause(battle.attacker)] += 1;
-            if show.marshal_losses
-                && other == 0
-                && let Some((position, a_view, a_move)) = &before_a
-            {
-                let text = strategy_chess::position_text::format(position);
-                eprintln!(
-                    "seed {seed} ply {ply}: A's Marshal struck down by {} from {} to {}; A's beliefs for {} before its move {a_move}: {}; the position then:\n{text}",
-                    battle.attacker,
-                    mv.from,
-                    mv.to,
-                    mv.from,
-                    drawn_ranks(a_view, mv.from, seed ^ ply as u64)
-                );
-            }
+        }
+        let shown = match battle.defender {
+            Rank::Marshal => show.marshal_losses,
+            Rank::General => show.general_losses,
+            _ => false,
+        };
+        if shown
+            && !battle.clash.defender_survives()
+            && other == 0
+            && let Some((position, a_view, a_move)) = &before_a
+        {
+            let text = strategy_chess::position_text::format(position);
+            eprintln!(
+                "seed {seed} ply {ply}: A's {} struck down by {} from {} to {}; A's beliefs for {} before its move {a_move}: {}; the position then:\n{text}",
+                battle.defender,
+                battle.attacker,
+                mv.from,
+                mv.to,
+                mv.from,
+                drawn_ranks(a_view, mv.from, seed ^ ply as u64)
+            );
         }
     }
     let outcome = referee.outcome().unwrap_or(game_core::Outcome::draw());
@@ -315,6 +323,8 @@ struct Show {
     /// For every Marshal of A struck down, the position before A's last
     /// move and that move.
     marshal_losses: bool,
+    /// The same for every General of A struck down.
+    general_losses: bool,
     /// For every Flag of A taken, the last plies before it.
     flag_losses: bool,
     /// How often A's officers died in blind strikes against how often its
@@ -400,6 +410,7 @@ fn parse_args() -> Result<Args, String> {
             "--show-ends" => args.show.ends = true,
             "--show-bomb-strikes" => args.show.bomb_strikes = true,
             "--show-marshal-losses" => args.show.marshal_losses = true,
+            "--show-general-losses" => args.show.general_losses = true,
             "--show-flag-losses" => args.show.flag_losses = true,
             "--calibrate" => args.show.calibrate = true,
             "--bench" => {}
