@@ -104,16 +104,6 @@ pub const FLAG_GUARD: i32 = 30;
 /// ready to strike it there, and does not bring one up in time.
 pub const FLAG_EN_PRISE: i32 = 1_000;
 
-/// How much more a material lead counts as the armies thin out, in
-/// percent of the lead when every piece is gone: the lead counts whole at
-/// the start and `100 + TRADE_DOWN` percent of itself with nothing left,
-/// in proportion to the share of both armies' material struck down. A side
-/// ahead gains by trading pieces evenly (a Marshal for a Marshal leaves it
-/// further ahead with less for the enemy to fight on), the side behind by
-/// avoiding trades: the way a player ahead turns a lead into a win rather
-/// than walking round a thinned, passive enemy until the no-capture limit.
-pub const TRADE_DOWN: i32 = 100;
-
 /// What a draw at `no_capture_limit` costs the searching side, in the
 /// evaluation's units (about three Scouts): towards the limit its value
 /// shrinks to this rather than to 0, so a computer that sits while nothing
@@ -123,43 +113,25 @@ pub const CONTEMPT: i32 = 100;
 
 impl StrategyChess {
     fn material(&self, colour: Colour) -> i32 {
-        material_of(&self.remaining[colour.index()], &self.remaining[colour.opponent().index()])
-    }
-
-    /// What `lead`, `colour`'s material less the enemy's, gains from the
-    /// share of both armies' material struck down ([`TRADE_DOWN`]).
-    fn trading_down(&self, colour: Colour, lead: i32) -> i32 {
-        let [own, enemy] = [colour, colour.opponent()].map(|c| c.index());
-        let start = material_of(&self.initial[own], &self.initial[enemy])
-            + material_of(&self.initial[enemy], &self.initial[own]);
-        let now = self.material(colour) + self.material(colour.opponent());
-        let gone = (start - now).clamp(0, start.max(1));
-        (i64::from(lead) * i64::from(TRADE_DOWN) * i64::from(gone) / (100 * i64::from(start.max(1)))) as i32
-    }
-}
-
-/// The material of an army of `own` counts (by rank) against one of
-/// `enemy` counts: each piece by its rank, the Marshal, Miners while the
-/// enemy has Bombs, and the Spy while the enemy Marshal lives.
-fn material_of(own: &[u8; RANK_COUNT], enemy: &[u8; RANK_COUNT]) -> i32 {
-    let mut score: i32 = Rank::ALL.iter().map(|r| RANK_VALUE[r.index()] * own[r.index()] as i32).sum();
-    if own[Rank::Marshal.index()] > 0 {
-        score += MARSHAL_BONUS;
-    }
-    let miners = own[Rank::Miner.index()] as i32;
-    if enemy[Rank::Bomb.index()] > 0 {
-        score += miners * MINER_BONUS;
-        if miners <= 2 {
-            score += miners * LAST_MINERS_BONUS;
+        let own = self.remaining[colour.index()];
+        let enemy = self.remaining[colour.opponent().index()];
+        let mut score: i32 = Rank::ALL.iter().map(|r| RANK_VALUE[r.index()] * own[r.index()] as i32).sum();
+        if own[Rank::Marshal.index()] > 0 {
+            score += MARSHAL_BONUS;
         }
+        let miners = own[Rank::Miner.index()] as i32;
+        if enemy[Rank::Bomb.index()] > 0 {
+            score += miners * MINER_BONUS;
+            if miners <= 2 {
+                score += miners * LAST_MINERS_BONUS;
+            }
+        }
+        if enemy[Rank::Marshal.index()] > 0 {
+            score += own[Rank::Spy.index()] as i32 * SPY_BONUS;
+        }
+        score
     }
-    if enemy[Rank::Marshal.index()] > 0 {
-        score += own[Rank::Spy.index()] as i32 * SPY_BONUS;
-    }
-    score
-}
 
-impl StrategyChess {
     /// The unknown-pieces term: for each rank, the pieces of `colour` the
     /// opponent has not identified (remaining count less identified pieces)
     /// times [`HIDDEN_VALUE`], plus [`UNMOVED_BONUS`] per unmoved piece.
@@ -305,8 +277,7 @@ impl Evaluate for StrategyChess {
     fn evaluate(&self, seat: Seat) -> i32 {
         let me = Colour::of_seat(seat);
         let them = me.opponent();
-        let lead = self.material(me) - self.material(them);
-        let mut value = lead + self.trading_down(me, lead) + self.secrecy(me) - self.secrecy(them)
+        let mut value = self.material(me) - self.material(them) + self.secrecy(me) - self.secrecy(them)
             + self.flag_hunt(me)
             - self.flag_hunt(them)
             + self.flag_guard(me)
@@ -520,36 +491,6 @@ to_move: red
         let red = game(". . . . . b8 . . . .", "blue").searched_for(Colour::Red);
         let safe = game(". . . . . . b8 . . .", "blue").searched_for(Colour::Red);
         assert!(safe.evaluate(Seat::FIRST) - red.evaluate(Seat::FIRST) >= FLAG_EN_PRISE);
-    }
-
-    /// An even trade widens the worth of a lead: the side ahead gains by
-    /// it, the side behind loses, and the value stays zero-sum.
-    #[test]
-    fn an_even_trade_is_worth_more_to_the_side_ahead() {
-        let game = |blue_marshal: &str| {
-            let text = format!(
-                "bF . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n{blue_marshal}\n. . ~ ~ . . ~ ~ . .\n. . ~ ~ . . ~ ~ . .\n. . . . r1 . . . . .\n. . . . . . . . . .\nr2 r3 . . . . . . . .\nrF . . . . . . . . .\nto_move: red\n"
-            );
-            let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap();
-            // As if both armies had started with what the fuller one holds.
-            game.initial = [game.remaining[0], game.remaining[0]];
-            game
-        };
-        let before = game(". . . . b1 . . . . .");
-        let after = game(". . . . . . . . . .");
-        // Red is a General and a Colonel ahead; the Marshals trade.
-        let lead = before.material(Colour::Red) - before.material(Colour::Blue);
-        assert!(lead > 0);
-        let traded_lead = after.material(Colour::Red) - after.material(Colour::Blue);
-        assert!(after.trading_down(Colour::Red, traded_lead) > before.trading_down(Colour::Red, lead));
-        assert!(after.trading_down(Colour::Blue, -traded_lead) < before.trading_down(Colour::Blue, -lead));
-        for game in [&before, &after] {
-            assert_eq!(game.evaluate(Seat::FIRST), -game.evaluate(Seat::SECOND), "zero-sum");
-        }
-        // With nothing struck down the lead counts as it is.
-        let mut fresh = before.clone();
-        fresh.initial = fresh.remaining;
-        assert_eq!(fresh.trading_down(Colour::Red, lead), 0);
     }
 
     /// The best threat by its definition: every mobile piece of the side to
