@@ -104,15 +104,6 @@ pub const FLAG_GUARD: i32 = 30;
 /// ready to strike it there, and does not bring one up in time.
 pub const FLAG_EN_PRISE: i32 = 1_000;
 
-/// What it costs a side, by how many steps the enemy's nearest hunter
-/// needs to its Flag (3 to 6), that none of its pieces that beat a Miner
-/// stands as near the Flag as that hunter: the race to the Flag is lost
-/// unless something else happens. Nearer than 3 steps the search sees the
-/// Flag fall ([`FLAG_CLOSE`], [`FLAG_EN_PRISE`]); farther, there is time.
-/// A search of four plies sees a Miner walk only its last two steps, too
-/// late to bring a defender from the other wing.
-pub const FLAG_RACE: [i32; 7] = [0, 0, 0, 300, 200, 150, 100];
-
 /// What a draw at `no_capture_limit` costs the searching side, in the
 /// evaluation's units (about three Scouts): towards the limit its value
 /// shrinks to this rather than to 0, so a computer that sits while nothing
@@ -201,30 +192,6 @@ impl StrategyChess {
         let near = next_to(next_to(flag.bit()) & LAND) & LAND;
         let guards = self.board.mobile(colour) & !self.board.scouts(colour) & !self.board.miners(colour);
         if near & guards != 0 { FLAG_GUARD } else { 0 }
-    }
-
-    /// [`FLAG_RACE`] for `colour`'s Flag: the enemy's nearest hunter (any
-    /// movable piece, round the lakes and `colour`'s Bombs; a Miner through
-    /// them) against `colour`'s nearest piece that beats a Miner (a Scout
-    /// or a Miner does not), counted round the lakes only.
-    fn flag_race(&self, colour: Colour) -> i32 {
-        let Some(flag) = squares_of(self.board.flags(colour)).next() else {
-            return 0;
-        };
-        let enemy = colour.opponent();
-        let miners = self.board.miners(enemy);
-        let walkers = self.board.mobile(enemy) & !miners;
-        let Some(hunter) = steps_to_flag(flag.index(), self.board.bombs(colour), walkers, miners) else {
-            return 0;
-        };
-        let Some(&cost) = FLAG_RACE.get(hunter).filter(|&&cost| cost > 0) else {
-            return 0;
-        };
-        let defenders = self.board.mobile(colour) & !self.board.scouts(colour) & !self.board.miners(colour);
-        match steps_to_flag(flag.index(), 0, 0, defenders) {
-            Some(defender) if defender <= hunter => 0,
-            _ => cost,
-        }
     }
 
     /// Whether `colour`'s Flag falls next move as the position stands (see
@@ -322,11 +289,8 @@ impl Evaluate for StrategyChess {
         // other's: only its own Flag counts (both, for a search of a full
         // position).
         for (colour, sign) in [(me, -1), (them, 1)] {
-            if self.searcher.is_none_or(|searcher| searcher == colour) {
-                if self.flag_en_prise(colour) {
-                    value += sign * FLAG_EN_PRISE;
-                }
-                value += sign * self.flag_race(colour);
+            if self.searcher.is_none_or(|searcher| searcher == colour) && self.flag_en_prise(colour) {
+                value += sign * FLAG_EN_PRISE;
             }
         }
         let threat = self.best_threat();
@@ -527,49 +491,6 @@ to_move: red
         let red = game(". . . . . b8 . . . .", "blue").searched_for(Colour::Red);
         let safe = game(". . . . . . b8 . . .", "blue").searched_for(Colour::Red);
         assert!(safe.evaluate(Seat::FIRST) - red.evaluate(Seat::FIRST) >= FLAG_EN_PRISE);
-    }
-
-    /// A Miner four steps from the walled Flag wins the race unless a
-    /// piece that beats it stands as near.
-    #[test]
-    fn a_flag_race_is_lost_without_a_defender_as_near_as_the_hunter() {
-        let game = |third_rank: &str, fifth_rank: &str| {
-            let text = format!(
-                "bF . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . ~ ~ . . ~ ~ . .\n{fifth_rank}\n. . . . . . . . . .\n{third_rank}\n. . . . rB . . . . .\n. . . rB rF rB . . . r7\nto_move: red\n"
-            );
-            StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap()
-        };
-        let miner = ". . ~ ~ b8 . ~ ~ . .";
-        // e5 e4 e3, through the Bomb on e2, to e1: four steps.
-        assert_eq!(game(". . . . . . . . . .", miner).flag_race(Colour::Red), FLAG_RACE[4]);
-        assert_eq!(
-            game(". . . r7 . . . . . .", miner).flag_race(Colour::Red),
-            0,
-            "the Sergeant on d3 is 3 steps away"
-        );
-        assert_eq!(
-            game(". . . r9 . . . . . .", miner).flag_race(Colour::Red),
-            FLAG_RACE[4],
-            "a Scout loses to a Miner"
-        );
-        let far = ". . ~ ~ . . ~ ~ . b8";
-        assert_eq!(
-            game(". . . . . . . . . .", far).flag_race(Colour::Red),
-            0,
-            "the Miner on j5 is 9 steps away"
-        );
-        let red = game(". . . . . . . . . .", miner).searched_for(Colour::Red);
-        let blue = game(". . . . . . . . . .", miner).searched_for(Colour::Blue);
-        let full = game(". . . . . . . . . .", miner);
-        assert_eq!(
-            full.evaluate(Seat::FIRST) - red.evaluate(Seat::FIRST),
-            0,
-            "searched for Red, Red's Flag counts as in a full position"
-        );
-        assert!(
-            blue.evaluate(Seat::SECOND) < full.evaluate(Seat::SECOND),
-            "Blue's search does not count Red's race"
-        );
     }
 
     /// The best threat by its definition: every mobile piece of the side to
