@@ -205,6 +205,7 @@ fn level_ten_config(game: &str) -> AlphaBetaConfig {
         tt_min_depth: 1,
         history_min_depth: 2,
         reduce_after: 0,
+        deepen_to: 0,
     };
     match game {
         "stones" => AlphaBetaConfig { tt_min_depth: 3, ..base },

@@ -54,7 +54,20 @@ pub struct AlphaBetaConfig {
     /// depth only if it beats alpha there. 0 reduces nothing, and every
     /// value is then exact to the depth.
     pub reduce_after: u32,
+    /// Past the depth limit, iterative deepening goes on up to this depth
+    /// (0 or at most the limit: never) while the next iteration is
+    /// expected to fit in [`DEEPEN_SHARE_PERCENT`] of the node limit, by
+    /// how much the last one grew on the one before. Where few pieces
+    /// remain, an iteration to the limit costs a sliver of the budget, and
+    /// plies past it are what is missing to see a plan through. Needs a
+    /// node limit; values stay exact to the depth completed.
+    pub deepen_to: u32,
 }
+
+/// The share of the node limit, in percent, that an iteration past the
+/// depth limit must be expected to stay within, counting the nodes already
+/// spent ([`AlphaBetaConfig::deepen_to`]).
+pub const DEEPEN_SHARE_PERCENT: u64 = 50;
 
 /// The fewest plies left at which [`AlphaBetaConfig::reduce_after`] may
 /// reduce a move (so the reduced search still looks one move further).
@@ -68,6 +81,7 @@ impl Default for AlphaBetaConfig {
             tt_min_depth: 1,
             history_min_depth: 2,
             reduce_after: 0,
+            deepen_to: 0,
         }
     }
 }
@@ -189,11 +203,16 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut pv = vec![root[0].mv];
         let mut plies = std::mem::take(&mut self.plies);
         let first_depth = limits.from_depth.unwrap_or(1).clamp(1, max_depth);
-        for depth in first_depth..=max_depth {
+        // Nodes of the last two completed iterations, for deepening past the limit.
+        let mut costs = (0u64, 0u64);
+        let mut depth = first_depth;
+        loop {
+            let before = self.nodes;
             match self.search_root(&mut plies[1..], position, &mut root, depth) {
                 Iteration::Complete => {
                     completed = depth;
                     pv.clone_from(&self.pv[0]);
+                    costs = (costs.1, self.nodes - before);
                 }
                 Iteration::Aborted { searched } => {
                     // A move that beat this depth's value of the old best
@@ -211,6 +230,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             if self.solved(&root) || self.watch.check_now() {
                 break;
             }
+            depth += 1;
+            if depth > max_depth && !self.deepens_to(depth, costs, limits) {
+                break;
+            }
         }
         self.plies = plies;
         if pv.first() != Some(&root[0].mv) {
@@ -226,6 +249,19 @@ impl<G: Evaluate> AlphaBeta<G> {
             root_moves: root,
             stats: self.stats(completed),
         }
+    }
+
+    /// Whether an iteration to `depth`, past the depth limit, is expected
+    /// to fit ([`AlphaBetaConfig::deepen_to`]), given the nodes of the last
+    /// two completed iterations.
+    fn deepens_to(&self, depth: u32, (before_last, last): (u64, u64), limits: &SearchLimits) -> bool {
+        let Some(cap) = limits.nodes else { return false };
+        if depth > self.config.deepen_to.min(MAX_PLY as u32 - 1) || last == 0 {
+            return false;
+        }
+        let growth = if before_last == 0 { 8 } else { last.div_ceil(before_last).max(2) };
+        let expected = self.nodes.saturating_add(last.saturating_mul(growth));
+        expected.saturating_mul(100) <= cap.saturating_mul(DEEPEN_SHARE_PERCENT)
     }
 
     /// Whether deeper iterations cannot change the answer: the best move

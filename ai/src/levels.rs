@@ -120,6 +120,7 @@ pub const fn alpha_beta(depth: u32, kilonodes: u64, millis: u64) -> Budget {
             tt_min_depth: 1,
             history_min_depth: 2,
             reduce_after: 0,
+            deepen_to: 0,
         }),
         plan: SamplePlan::SINGLE,
         depth: Some(depth),

@@ -87,6 +87,7 @@ pub fn check_against_plain_negamax<G: Evaluate>(positions: &[G], depths: RangeIn
         tt_min_depth: 3,
         history_min_depth: 3,
         reduce_after: 0,
+        deepen_to: 0,
     };
     let mut kept = AlphaBeta::<G>::new(pvs);
     let mut rng = seeded(0);

@@ -79,6 +79,10 @@ pub fn parse_budget(spec: &str) -> Result<Budget, String> {
                 EngineKind::AlphaBeta(c) => c.reduce_after = number(value)? as u32,
                 _ => return Err("lmr: not an alpha-beta level".into()),
             },
+            "deepen" => match &mut b.engine {
+                EngineKind::AlphaBeta(c) => c.deepen_to = number(value)? as u32,
+                _ => return Err("deepen: not an alpha-beta level".into()),
+            },
             "noise" => b.noise = value.parse().map_err(|_| format!("noise: `{value}`"))?,
             _ => return Err(format!("unknown key `{key}`")),
         }
