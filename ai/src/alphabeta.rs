@@ -26,6 +26,7 @@ use crate::search::{RootMove, SearchResult, Searcher, root_move_list};
 use crate::stats::SearchStats;
 use crate::tt::{Bound, TranspositionTable, TtHit};
 use game_core::{Evaluate, Game, GameRng};
+use std::time::Duration;
 
 /// Settings of an [`AlphaBeta`] engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,16 +204,17 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut pv = vec![root[0].mv];
         let mut plies = std::mem::take(&mut self.plies);
         let first_depth = limits.from_depth.unwrap_or(1).clamp(1, max_depth);
-        // Nodes of the last two completed iterations, for deepening past the limit.
-        let mut costs = (0u64, 0u64);
+        // Nodes of the last two completed iterations and the time of the
+        // last, for deepening past the limit.
+        let mut costs = (0u64, 0u64, Duration::ZERO);
         let mut depth = first_depth;
         loop {
-            let before = self.nodes;
+            let (before, started) = (self.nodes, self.watch.elapsed());
             match self.search_root(&mut plies[1..], position, &mut root, depth) {
                 Iteration::Complete => {
                     completed = depth;
                     pv.clone_from(&self.pv[0]);
-                    costs = (costs.1, self.nodes - before);
+                    costs = (costs.1, self.nodes - before, self.watch.elapsed().saturating_sub(started));
                 }
                 Iteration::Aborted { searched } => {
                     // A move that beat this depth's value of the old best
@@ -253,15 +255,27 @@ impl<G: Evaluate> AlphaBeta<G> {
 
     /// Whether an iteration to `depth`, past the depth limit, is expected
     /// to fit ([`AlphaBetaConfig::deepen_to`]), given the nodes of the last
-    /// two completed iterations.
-    fn deepens_to(&self, depth: u32, (before_last, last): (u64, u64), limits: &SearchLimits) -> bool {
+    /// two completed iterations and the time of the last: it is expected
+    /// to grow on the last as the last grew on the one before, in nodes and
+    /// in time, and must stay within [`DEEPEN_SHARE_PERCENT`] of the node
+    /// limit and of the time limit, if any.
+    fn deepens_to(
+        &self,
+        depth: u32,
+        (before_last, last, last_time): (u64, u64, Duration),
+        limits: &SearchLimits,
+    ) -> bool {
         let Some(cap) = limits.nodes else { return false };
         if depth > self.config.deepen_to.min(MAX_PLY as u32 - 1) || last == 0 {
             return false;
         }
-        let growth = if before_last == 0 { 8 } else { last.div_ceil(before_last).max(2) };
-        let expected = self.nodes.saturating_add(last.saturating_mul(growth));
-        expected.saturating_mul(100) <= cap.saturating_mul(DEEPEN_SHARE_PERCENT)
+        let growth = if before_last == 0 { 8 } else { last.div_ceil(before_last).clamp(2, 1_000) };
+        let nodes = self.nodes.saturating_add(last.saturating_mul(growth));
+        let time = self.watch.elapsed().saturating_add(last_time.saturating_mul(growth as u32));
+        nodes.saturating_mul(100) <= cap.saturating_mul(DEEPEN_SHARE_PERCENT)
+            && limits
+                .time
+                .is_none_or(|t| time.saturating_mul(100) <= t.saturating_mul(DEEPEN_SHARE_PERCENT as u32))
     }
 
     /// Whether deeper iterations cannot change the answer: the best move
@@ -667,6 +681,25 @@ mod tests {
         assert_eq!(result.best_move, Some(NimMove { heap: 1, take: 2 }));
         assert_eq!(score::describe(result.value), "win in 1 plies by 1");
         assert_eq!(result.pv, vec![NimMove { heap: 1, take: 2 }]);
+    }
+
+    #[test]
+    fn deepens_past_the_limit_only_while_the_node_cap_has_room() {
+        let position = nim("3 4 5 6 : first");
+        let deepening = AlphaBetaConfig { deepen_to: 12, ..AlphaBetaConfig::default() };
+        let run = |config: AlphaBetaConfig, limits: &SearchLimits| {
+            AlphaBeta::<Nim>::new(config).search(&position, None, limits, &mut seeded(0))
+        };
+        let at_limit = run(deepening, &SearchLimits::none().depth(2));
+        assert_eq!(at_limit.stats.depth, 2, "no node cap: the depth limit holds");
+        let roomy = run(deepening, &SearchLimits::none().depth(2).nodes(1_000_000));
+        assert!(roomy.stats.depth > 2, "room to spare: {:?}", roomy.stats);
+        assert!(roomy.stats.depth <= 12);
+        assert!(roomy.stats.nodes <= 500_000 || roomy.stats.stopped, "{:?}", roomy.stats);
+        let tight = run(deepening, &SearchLimits::none().depth(2).nodes(at_limit.stats.nodes + 1));
+        assert_eq!(tight.stats.depth, 2, "a cap with no room: {:?}", tight.stats);
+        let off = run(AlphaBetaConfig::default(), &SearchLimits::none().depth(2).nodes(1_000_000));
+        assert_eq!(off.stats.depth, 2, "off by default");
     }
 
     #[test]

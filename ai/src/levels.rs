@@ -194,6 +194,15 @@ impl Budget {
         self
     }
 
+    /// Deepening past the depth limit up to `depth` while the node cap
+    /// has room (see [`AlphaBetaConfig::deepen_to`]).
+    pub const fn with_deepening(mut self, depth: u32) -> Budget {
+        if let EngineKind::AlphaBeta(config) = &mut self.engine {
+            config.deepen_to = depth;
+        }
+        self
+    }
+
     /// With history ordering from remaining depth `from_depth` on (see
     /// [`AlphaBetaConfig::history_min_depth`]).
     pub const fn with_history_from(mut self, from_depth: u32) -> Budget {

@@ -62,6 +62,11 @@ fn check(values: &toml::Table) -> Result<(), RuleErrors> {
 /// everything (see [`ai::SamplePlan::win_utility`]).
 const STRATEGY_CHESS_WIN: i32 = 1_500;
 
+/// How deep levels 9 and 10 search past their depth limit where an
+/// iteration costs a sliver of the node cap (few pieces left; see
+/// [`ai::AlphaBetaConfig::deepen_to`]).
+const DEEPEN_TO: u32 = 12;
+
 /// The levels of Strategy Chess (hidden pieces): alpha-beta on positions sampled from
 /// the view, their values averaged.
 ///
@@ -80,6 +85,9 @@ const STRATEGY_CHESS_WIN: i32 = 1_500;
 ///   cap alone, searches about as much as the clock allows on an idle
 ///   two-core machine. The figures behind these choices are in
 ///   docs/strategy-chess-ai.md.
+/// - Levels 9 and 10 go on deepening past their depth, up to
+///   [`DEEPEN_TO`] plies, while the next iteration is expected to fit in
+///   half of a sample's node cap and time: where few pieces are left.
 pub const LEVELS: LevelTable = [
     alpha_beta(1, 10, 100).with_noise(0.8).with_table(1, 1).with_generated_setup(),
     alpha_beta(1, 20, 200)
@@ -121,13 +129,15 @@ pub const LEVELS: LevelTable = [
         .with_samples(16, STRATEGY_CHESS_WIN)
         .with_spread_penalty(50)
         .with_insight(2)
-        .with_table(8, 1),
+        .with_table(8, 1)
+        .with_deepening(DEEPEN_TO),
     alpha_beta(5, 16_000, 1_500)
         .with_samples(32, STRATEGY_CHESS_WIN)
         .with_extra_samples(96)
         .with_spread_penalty(50)
         .with_insight(2)
-        .with_table(8, 1),
+        .with_table(8, 1)
+        .with_deepening(DEEPEN_TO),
 ];
 
 /// Strategy Chess starts from two library setups: `--setups A,B` puts
