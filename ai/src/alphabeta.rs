@@ -57,8 +57,9 @@ pub struct AlphaBetaConfig {
     pub reduce_after: u32,
     /// Past the depth limit, iterative deepening goes on up to this depth
     /// (0 or at most the limit: never) while the next iteration is
-    /// expected to fit in [`DEEPEN_SHARE_PERCENT`] of the node limit, by
-    /// how much the last one grew on the one before. Where few pieces
+    /// expected to fit in [`DEEPEN_SHARE_PERCENT`] of the node limit (and
+    /// of the time limit, if any), by how much the last one grew on the
+    /// one before. Where few pieces
     /// remain, an iteration to the limit costs a sliver of the budget, and
     /// plies past it are what is missing to see a plan through. Needs a
     /// node limit; values stay exact to the depth completed.

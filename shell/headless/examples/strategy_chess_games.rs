@@ -14,7 +14,9 @@
 //! `depth` (0 for none), `nodes` (with `k`/`m`), `insight`, `extra` (extra
 //! samples), `win` (the win utility), `spread` (percent of the standard
 //! error taken off an averaged move's value), `noise`, `lmr` (late move
-//! reductions after that many moves; 0 for none)), or a sparring style
+//! reductions after that many moves; 0 for none), `deepen` (deepening past
+//! `depth` up to that many plies where the node cap has room; 0 for none)),
+//! or a sparring style
 //! (`sparring:defender`). Computer
 //! players search with node caps only, one thread each
 //! ([`ai::Budget::reproducible`]), so a game depends only on its players
