@@ -77,3 +77,37 @@ to_move: red
         assert!(to == "e6" || !["d5", "f5", "e5"].contains(&to), "{choice}");
     }
 }
+
+/// A Blue piece has walked up next to Red's Flag, which Bombs wall in on
+/// both sides. In every position Red can draw, Blue takes the Flag next
+/// move whatever Red does, so a search of those positions finds every
+/// move lost alike; but Blue cannot know which piece is the Flag. Red
+/// searches on as if Blue could not guess it: the Marshal steps up to
+/// strike the intruder, and the value it reports is not a proven loss.
+#[test]
+fn the_marshal_comes_back_for_the_piece_beside_the_flag() {
+    let text = "\
+b9 . . . . . . . bB bF
+. . . . . . . . . bB
+. . . . . . . . . .
+. . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . b2 . . . . . . .
+. . . . r1 . . . . .
+. rB rF rB . . . . . .
+to_move: blue
+";
+    let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+    let mv = game.parse_move("c3-c2").unwrap();
+    game.play(mv);
+    let view = game.view(game.to_move());
+    for seed in 0..4 {
+        let budget = StrategyChess::budget(Level::MAX).reproducible();
+        let found = ComputerPlayer::<StrategyChess>::with_budget(budget).choose_move(&view, seed, None);
+        let mv = found.best_move.unwrap();
+        assert_eq!(game.format_move(mv), "e2-d2");
+        assert!(!ai::score::is_decisive(found.value), "seed {seed}: searched as lost ({})", found.value);
+    }
+}

@@ -109,6 +109,12 @@ pub const WIN_UTILITY: Score = 2 * EVAL_LIMIT;
 ///   `i` goes to engine `i % engines.len()`), each with an equal share of
 ///   the time and node limits.
 /// - With one sample the engine's result is returned as it is.
+/// - When every sample proves the side lost whatever it plays, every move
+///   as soon as the others, and the search has spent less than
+///   [`SPARE_SHARE_PERCENT`] of its limits, a batch drawn by
+///   [`Observe::hopeful_sampler`] (if the game has one) is searched with
+///   what is left, and its answer is taken if it finds a move that is not
+///   lost: a drawn enemy sees what the real one cannot.
 ///
 /// # Panics
 /// If `engines` is empty.
@@ -144,6 +150,32 @@ pub fn search_view<G: Observe + Evaluate>(
         let more = search_batch(&samples, results.len(), engines, &common, &per_sample, deadline, seed);
         results.extend(more);
     }
+    // Lost in every draw whatever is played, every move as soon: search
+    // draws in which the enemy cannot stumble on what it has not seen,
+    // with what the first search left. (Where some move holds out longer,
+    // holding out is the defence, which hopeful draws would not see.)
+    let mut forsaken_nodes = 0;
+    if lost_alike(&results)
+        && has_spare(limits, &results, clock)
+        && let Some(mut hopeful) = G::hopeful_sampler(view, plan.insight)
+    {
+        let first = results.len();
+        let hoped: Vec<G> = (first..first + count)
+            .map(|i| hopeful(&mut seeded(derive(seed, Stream::Sample, i as u64))))
+            .collect();
+        let spent: u64 = results.iter().map(|r| r.stats.nodes).sum();
+        let left = SearchLimits {
+            nodes: limits.nodes.map(|n| n.saturating_sub(spent).max(1)),
+            time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
+            ..limits.clone()
+        };
+        let per_sample = share_limits(&left, count, engines.len());
+        let found = search_batch(&hoped, first, engines, &common, &per_sample, deadline, seed);
+        if !found.is_empty() && !lost_everywhere(&found) {
+            forsaken_nodes = spent;
+            results = found;
+        }
+    }
     let searched = results.len();
     let mut combined = if searched == 1 {
         results.into_iter().next().unwrap_or_else(|| SearchResult::game_over(0))
@@ -155,8 +187,27 @@ pub fn search_view<G: Observe + Evaluate>(
     if searched > 1 || combined.root_moves.iter().all(|r| r.exact) {
         prefer::<G>(view, &mut combined);
     }
+    combined.stats.nodes += forsaken_nodes;
     combined.stats.elapsed = clock.elapsed();
     combined
+}
+
+/// Whether every search of `results` proved its side lost whatever it
+/// plays, and every move as soon as the others: no move holds out longer
+/// (none searched counts as not lost).
+fn lost_alike<M>(results: &[SearchResult<M>]) -> bool {
+    lost_everywhere(results)
+        && results.iter().all(|r| r.root_moves.iter().all(|m| m.value == r.root_moves[0].value))
+}
+
+/// Whether every search of `results` proved its side lost whatever it
+/// plays (none searched counts as not lost).
+fn lost_everywhere<M>(results: &[SearchResult<M>]) -> bool {
+    !results.is_empty()
+        && results.iter().all(|r| {
+            !r.root_moves.is_empty()
+                && r.root_moves.iter().all(|m| m.value < 0 && crate::score::is_decisive(m.value))
+        })
 }
 
 /// Searches the samples of one batch, the first of which is sample number

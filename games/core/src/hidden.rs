@@ -28,6 +28,10 @@ pub trait SeatView: Clone + Debug + PartialEq + Serialize + DeserializeOwned + S
     fn outcome(&self) -> Option<Outcome>;
 }
 
+/// Draws full positions of `G`, one a call, from a generator it is given
+/// ([`Observe::sampler`]).
+pub type Drawer<'v, G> = Box<dyn FnMut(&mut GameRng) -> G + 'v>;
+
 /// A game whose seats each get a view.
 ///
 /// For perfect-information games the view is the whole position
@@ -71,9 +75,24 @@ pub trait Observe: Game {
     /// works out from the view is worked out once, not for every draw.
     /// Perfect-information games ignore `insight`; by default every draw is
     /// [`Observe::sample`].
-    fn sampler<'v>(view: &'v Self::View, insight: u8) -> Box<dyn FnMut(&mut GameRng) -> Self + 'v> {
+    fn sampler<'v>(view: &'v Self::View, insight: u8) -> Drawer<'v, Self> {
         let _ = insight;
         Box::new(move |rng| Self::sample(view, rng))
+    }
+
+    /// Draws for a seat that every draw of [`Observe::sampler`] shows lost:
+    /// positions in which the enemy cannot stumble on what it has not seen.
+    ///
+    /// In a drawn position the enemy sees everything, so a seat whose
+    /// hidden treasure stands next to an enemy piece is lost in every
+    /// draw, and every move looks the same. A real enemy does not know
+    /// which piece to strike: these draws let the seat find the defence
+    /// that holds if the enemy does not guess right (Strategy Chess: a
+    /// blind strike on the seat's Flag fails as if on a Bomb). `None`, the
+    /// default, for games that hide nothing a strike can find.
+    fn hopeful_sampler<'v>(view: &'v Self::View, insight: u8) -> Option<Drawer<'v, Self>> {
+        let _ = (view, insight);
+        None
     }
 }
 

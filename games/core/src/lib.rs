@@ -49,7 +49,7 @@ pub mod seat;
 pub mod solve;
 
 pub use game::{EVAL_LIMIT, Evaluate, Game, SetupError};
-pub use hidden::{FullView, Observe, SeatView};
+pub use hidden::{Drawer, FullView, Observe, SeatView};
 pub use notation::{NotationError, PositionError};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_counts};

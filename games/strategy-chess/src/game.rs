@@ -77,6 +77,10 @@ pub struct StrategyChess {
     /// The side a search is for, in positions made for search: it grows
     /// impatient when ahead ([`crate::progress::impatience`]).
     pub(crate) searcher: Option<Colour>,
+    /// In positions made for a search that every draw showed lost: an
+    /// enemy strike on the searcher's Flag fails as if on a Bomb
+    /// ([`StrategyChess::hoping`]).
+    pub(crate) hope: bool,
 }
 
 pub(crate) const BLUE_TO_MOVE_KEY: u64 = zobrist_keys::<1>(0x424c_5545)[0];
@@ -103,6 +107,7 @@ impl StrategyChess {
             outcome: None,
             odds: None,
             searcher: None,
+            hope: false,
         };
         position.outcome = position.ending(None);
         position
@@ -161,6 +166,16 @@ impl StrategyChess {
     /// ([`crate::progress::impatience`]).
     pub fn searched_for(mut self, colour: Colour) -> StrategyChess {
         self.searcher = Some(colour);
+        self
+    }
+
+    /// This position searched for its searcher ([`Self::searched_for`])
+    /// as if the enemy could not find the searcher's Flag by luck: an
+    /// enemy strike on it fails as if on a Bomb (search positions only,
+    /// for a side lost against an enemy that sees everything; see
+    /// [`game_core::Observe::hopeful_sampler`]).
+    pub fn hoping(mut self) -> StrategyChess {
+        self.hope = true;
         self
     }
 
@@ -265,8 +280,11 @@ impl StrategyChess {
         match self.board.piece(to) {
             None => self.board.relocate(from, to, facts),
             Some(defender) => {
-                let clash =
+                let mut clash =
                     battle(attacker.rank, defender.rank, self.flags.bombs).unwrap_or(Clash::DefenderWins);
+                if clash == Clash::FlagCaptured && self.hope && self.searcher == Some(enemy) {
+                    clash = Clash::DefenderWins;
+                }
                 facts.revealed = true;
                 match clash {
                     Clash::AttackerWins | Clash::FlagCaptured => {
@@ -495,5 +513,44 @@ to_move: red
         assert!(value > 400, "a Marshal and a Miner against a Captain: {value}");
         assert_eq!(value, -game.evaluate(Seat::SECOND));
         assert!(value.abs() < game_core::EVAL_LIMIT);
+    }
+
+    /// A search position that hopes: the enemy's strike on the searcher's
+    /// Flag fails as if on a Bomb; the searcher's own strike on the enemy
+    /// Flag still wins, and a plain search position loses its Flag.
+    #[test]
+    fn hoping_the_enemy_strikes_the_searchers_flag_in_vain() {
+        let text = "\
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . bF .
+. . b2 . r1 . . . r5 .
+. . rF . . . . . . .
+to_move: blue
+";
+        let position = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
+        let strike = |game: &mut StrategyChess, mv: &str| {
+            let mv = game.parse_move(mv).unwrap();
+            game.play(mv);
+        };
+        let mut plain = position.clone().searched_for(Colour::Red);
+        strike(&mut plain, "c2xc1");
+        assert_eq!(plain.outcome(), Some(Outcome::win(Seat::SECOND, 1)));
+        let mut hoping = position.clone().searched_for(Colour::Red).hoping();
+        strike(&mut hoping, "c2xc1");
+        assert_eq!(hoping.outcome(), None);
+        assert_eq!(hoping.piece(Square::parse("c2").unwrap()), None, "the General died on the Flag");
+        assert_eq!(hoping.remaining[Colour::Blue.index()][crate::Rank::General.index()], 0);
+        assert_eq!(hoping.remaining[Colour::Red.index()][crate::Rank::Flag.index()], 1);
+        strike(&mut hoping, "i2xi3");
+        assert_eq!(hoping.outcome(), Some(Outcome::win(Seat::FIRST, 1)), "Red still takes Blue's Flag");
+        let mut unsearched = position.hoping();
+        strike(&mut unsearched, "c2xc1");
+        assert_eq!(unsearched.outcome(), Some(Outcome::win(Seat::SECOND, 1)), "hope is the searcher's");
     }
 }

@@ -14,7 +14,11 @@ use crate::setup::Setup;
 use crate::view::StrategyChessView;
 use crate::violation::Violation;
 use game_core::rng::{GameRng, splitmix64};
-use game_core::{Game, NotationError, Observe, Outcome, PositionError, RuleSet, Seat, SetupError};
+use game_core::{Drawer, Game, NotationError, Observe, Outcome, PositionError, RuleSet, Seat, SetupError};
+
+/// Hashed into search positions that hope ([`StrategyChess::hoping`]), so a
+/// table never mixes their values with those of plain draws.
+const HOPE_KEY: u64 = game_core::rng::zobrist_keys::<1>(0x484f_5045)[0];
 
 impl Game for StrategyChess {
     const NAME: &'static str = "strategy-chess";
@@ -97,6 +101,9 @@ impl Game for StrategyChess {
         if let Some(odds) = &self.odds {
             key ^= splitmix64(odds.fingerprint() ^ 0x4c55_434b);
         }
+        if self.hope {
+            key ^= HOPE_KEY;
+        }
         key
     }
 
@@ -156,23 +163,35 @@ impl Observe for StrategyChess {
     /// Insight 0 draws by the hard facts alone
     /// ([`crate::beliefs::BeliefModel::UNIFORM`]), any other by the full
     /// beliefs; they are worked out once for all the draws.
-    fn sampler<'v>(
-        view: &'v StrategyChessView,
-        insight: u8,
-    ) -> Box<dyn FnMut(&mut GameRng) -> StrategyChess + 'v> {
-        let model = crate::beliefs::BeliefModel::for_insight(insight);
-        let beliefs = crate::beliefs::Beliefs::of(view, &model);
-        let odds = (insight >= 2).then(|| {
-            let mut rng = game_core::rng::seeded(u64::from(view.plies()) ^ 0x0DD5);
-            crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
-        });
-        let me = view.colour_to_move();
-        Box::new(move |rng| {
-            let position = crate::sampler::sample(view, &beliefs, rng);
-            match &odds {
-                Some(odds) => position.with_odds(odds.clone()).searched_for(me),
-                None => position,
-            }
-        })
+    fn sampler<'v>(view: &'v StrategyChessView, insight: u8) -> Drawer<'v, StrategyChess> {
+        drawer(view, insight, false)
     }
+
+    /// The same draws, hoping for the side to move
+    /// ([`StrategyChess::hoping`]): an enemy strike on its Flag fails as if
+    /// on a Bomb. Only for insight 2 and up, whose draws know whom they
+    /// are searched for.
+    fn hopeful_sampler<'v>(view: &'v StrategyChessView, insight: u8) -> Option<Drawer<'v, StrategyChess>> {
+        (insight >= 2).then(|| drawer(view, insight, true))
+    }
+}
+
+/// The drawer of [`Observe::sampler`], and with `hope` of
+/// [`Observe::hopeful_sampler`].
+fn drawer(view: &StrategyChessView, insight: u8, hope: bool) -> Drawer<'_, StrategyChess> {
+    let model = crate::beliefs::BeliefModel::for_insight(insight);
+    let beliefs = crate::beliefs::Beliefs::of(view, &model);
+    let odds = (insight >= 2).then(|| {
+        let mut rng = game_core::rng::seeded(u64::from(view.plies()) ^ 0x0DD5);
+        crate::odds::StrikeOdds::of(view, &beliefs, &mut rng)
+    });
+    let me = view.colour_to_move();
+    Box::new(move |rng| {
+        let position = crate::sampler::sample(view, &beliefs, rng);
+        let position = match &odds {
+            Some(odds) => position.with_odds(odds.clone()).searched_for(me),
+            None => position,
+        };
+        if hope { position.hoping() } else { position }
+    })
 }

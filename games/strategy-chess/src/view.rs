@@ -273,6 +273,7 @@ impl StrategyChessView {
             outcome: self.outcome,
             odds: None,
             searcher: None,
+            hope: false,
         }
     }
 
