@@ -19,7 +19,7 @@ use crate::combat::{Clash, battle};
 use crate::history::{Battle, PublicEvent, PublicHistory};
 use crate::moves::Move;
 use crate::odds::StrikeOdds;
-use crate::rank::{Colour, Piece, RANK_COUNT};
+use crate::rank::{Colour, Piece, RANK_COUNT, Rank};
 use crate::repetition::{Chase, TwoSquare};
 use crate::rules::{BombRule, MAX_PLIES, ScoutRule, StrategyChessRules};
 use crate::square::Square;
@@ -283,6 +283,14 @@ impl StrategyChess {
                 let mut clash =
                     battle(attacker.rank, defender.rank, self.flags.bombs).unwrap_or(Clash::DefenderWins);
                 if clash == Clash::FlagCaptured && self.hope && self.searcher == Some(enemy) {
+                    clash = Clash::DefenderWins;
+                }
+                if clash == Clash::FlagCaptured
+                    && unknown
+                    && attacker.rank <= Rank::General
+                    && self.searcher == Some(colour)
+                    && self.odds.as_ref().is_some_and(|odds| !odds.finds_flag(to, self.plies))
+                {
                     clash = Clash::DefenderWins;
                 }
                 facts.revealed = true;

@@ -19,7 +19,9 @@
 //! takes luck back out ([`crate::eval`]), so a strike counts what it was
 //! worth on the odds, while its consequences on the board still follow the
 //! sample. A struck Flag ends the game and is priced by the averaging over
-//! samples, so the expectation leaves the Flag out.
+//! samples, so the expectation leaves the Flag out; beyond the root the
+//! Marshal and the General take a Flag only where it is believed likely
+//! ([`StrikeOdds::finds_flag`]).
 //!
 //! Only positions made for search carry odds; the referee's never do.
 //! This module holds the odds and their booking, which every position of
@@ -50,9 +52,18 @@ pub struct StrikeOdds {
 struct OddsTable {
     /// Per entry, per striking rank: the striker's expected material swing.
     expected: Vec<[i32; RANK_COUNT]>,
+    /// Per entry: the believed chance, in thousandths, that the piece is
+    /// the Flag.
+    flag: Vec<u16>,
     /// Piece values by colour and rank, for the swing a battle really made.
     values: [[i32; RANK_COUNT]; 2],
+    /// The plies played before the search's root.
+    root_plies: u32,
 }
+
+/// The believed chance, in thousandths, from which a strike beyond the
+/// root that meets the Flag takes it ([`StrikeOdds::finds_flag`]).
+pub const FLAG_SURE: u16 = 500;
 
 /// The material swing for the striker when `attacker` (of `colour`)
 /// strikes `defender`, with `values` by colour.
@@ -77,11 +88,29 @@ impl StrikeOdds {
     /// Odds from their table: per entry and striking rank, the expected
     /// swing; piece values by colour; each square's entry.
     pub(crate) fn from_table(
-        expected: Vec<[i32; RANK_COUNT]>,
+        expected: Vec<([i32; RANK_COUNT], u16)>,
         values: [[i32; RANK_COUNT]; 2],
         slot: [u8; SQUARES],
+        root_plies: u32,
     ) -> StrikeOdds {
-        StrikeOdds { table: Arc::new(OddsTable { expected, values }), slot, luck: [0; 2] }
+        let (expected, flag) = expected.into_iter().unzip();
+        StrikeOdds { table: Arc::new(OddsTable { expected, flag, values, root_plies }), slot, luck: [0; 2] }
+    }
+
+    /// Whether a strike by the Marshal or the General at `plies` on the
+    /// unknown piece on `to`, the Flag in this sample, takes it. At the
+    /// root it does: the move is the same in every sample, and the samples
+    /// count how often it finds the Flag. Beyond the root a search that
+    /// knows where the sample's Flag stands would strike just that piece,
+    /// where the real player must guess (strategy fusion), and the
+    /// lottery walks the two strongest pieces into the enemy's camp: there
+    /// only a piece believed the Flag at [`FLAG_SURE`] or more (or with no
+    /// odds: the Flag in every draw) is taken, and any other fails as if
+    /// it were a Bomb.
+    #[inline]
+    pub(crate) fn finds_flag(&self, to: Square, plies: u32) -> bool {
+        let entry = self.slot[to.index()];
+        plies == self.table.root_plies || entry == NONE || self.table.flag[entry as usize] >= FLAG_SURE
     }
 
     /// The luck `colour` has had in strikes so far.
@@ -123,5 +152,88 @@ impl StrikeOdds {
     /// A number that differs between different luck, for the hash.
     pub(crate) fn fingerprint(&self) -> u64 {
         (self.luck[0] as u32 as u64) << 32 | self.luck[1] as u32 as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beliefs::{BeliefModel, Beliefs};
+    use crate::game::StrategyChess;
+    use crate::rules::StrategyChessRules;
+    use game_core::{Game, Observe, Outcome, Seat};
+
+    /// Red's General on e9 beside Blue's Flag on e10; Blue's other pieces
+    /// are Bombs on a10 and j10 and a Sergeant on b7. Red's Sergeant on d10
+    /// stands beside the Flag too.
+    const TEXT: &str = "\
+bB . . r7 bF . . . . bB
+. . . . r2 . . . . .
+. . . . . . . . . .
+. b7 . . . . . . . .
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+rF . . . . . . . . r9
+to_move: red
+";
+
+    fn play(game: &mut StrategyChess, moves: &[&str]) {
+        for text in moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv);
+        }
+    }
+
+    /// Red's search position from `game` as it stands: the odds from Red's
+    /// beliefs, searched for Red.
+    fn searched(game: &StrategyChess) -> StrategyChess {
+        let view = game.view(Seat::FIRST);
+        let beliefs = Beliefs::of(&view, &BeliefModel::for_insight(2));
+        let odds = StrikeOdds::of(&view, &beliefs, &mut game_core::rng::seeded(7));
+        game.clone().with_odds(odds).searched_for(Colour::Red)
+    }
+
+    fn flag_chance(game: &StrategyChess, square: &str) -> u16 {
+        let odds = game.odds.as_ref().unwrap();
+        odds.table.flag[odds.slot[Square::parse(square).unwrap().index()] as usize]
+    }
+
+    #[test]
+    fn beyond_the_root_the_general_strikes_a_guessed_flag_as_if_it_were_a_bomb() {
+        let game = StrategyChess::parse_position(&StrategyChessRules::default(), TEXT).unwrap();
+        let root = searched(&game);
+        assert!(flag_chance(&root, "e10") < FLAG_SURE, "four unmoved pieces may be the Flag");
+
+        let mut at_root = root.clone();
+        play(&mut at_root, &["e9xe10"]);
+        assert_eq!(at_root.outcome(), Some(Outcome::win(Seat::FIRST, 1)), "the root's strike takes it");
+
+        let mut beyond = root.clone();
+        play(&mut beyond, &["j1-j2", "b7-b6", "e9xe10"]);
+        assert_eq!(beyond.outcome(), None);
+        assert_eq!(beyond.piece(Square::parse("e9").unwrap()), None, "the General died on it");
+        assert_eq!(beyond.remaining(Colour::Blue)[Rank::Flag.index()], 1);
+
+        let mut sergeant = root.clone();
+        play(&mut sergeant, &["j1-j2", "b7-b6", "d10xe10"]);
+        assert_eq!(sergeant.outcome(), Some(Outcome::win(Seat::FIRST, 1)), "only the two strongest guess");
+
+        let mut unsearched = game.clone();
+        play(&mut unsearched, &["j1-j2", "b7-b6", "e9xe10"]);
+        assert_eq!(unsearched.outcome(), Some(Outcome::win(Seat::FIRST, 1)), "only a search guesses");
+    }
+
+    #[test]
+    fn beyond_the_root_a_flag_that_can_be_nothing_else_is_taken() {
+        // Without the Bombs, once the Sergeant has moved only e10 is left.
+        let text = TEXT.replacen("bB", ".", 2);
+        let mut game = StrategyChess::parse_position(&StrategyChessRules::default(), &text).unwrap();
+        play(&mut game, &["j1-j2", "b7-b6"]);
+        let mut beyond = searched(&game);
+        play(&mut beyond, &["j2-j1", "b6-b7", "e9xe10"]);
+        assert_eq!(beyond.outcome(), Some(Outcome::win(Seat::FIRST, 1)));
     }
 }

@@ -41,8 +41,9 @@ impl StrikeOdds {
                     .sum();
                 (e / rest).round() as i32
             });
+            let chance = (1000.0 * flag / (flag + rest)).round() as u16;
             slot[square.index()] = expected.len() as u8;
-            expected.push(table);
+            expected.push((table, chance));
         };
         // The enemy's unknown pieces, by the viewer's beliefs.
         let mut counts = vec![[0u32; RANK_COUNT]; beliefs.pieces.len()];
@@ -59,7 +60,7 @@ impl StrikeOdds {
         for (square, marginal) in hard_fact_marginals(view, viewer) {
             add(square, marginal, viewer.opponent());
         }
-        StrikeOdds::from_table(expected, values, slot)
+        StrikeOdds::from_table(expected, values, slot, view.plies())
     }
 }
 
