@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p headless --example strategy_chess_beliefs -- [--games N] [--seed S]
-//!     [--players A/B] [--generated] [--every K] [--draws D]
+//!     [--players A/B] [--generated] [--every K] [--draws D] [--only-a]
 //! ```
 //!
 //! Games are played by players A and B (`--players A/B`, default `6/6`: levels, with changes
@@ -18,7 +18,9 @@
 //! library games flatter it). The table gives, per model, the mean
 //! log-likelihood per piece (nats) and its gain over the hard facts, for
 //! all unknown pieces, the unmoved ones, and those whose truth is a Bomb or
-//! the Flag.
+//! the Flag, the Spy or the Marshal. `--only-a` scores only A's views
+//! (A plays the first seat), such as level 10's beliefs about a sparring
+//! style's army.
 
 use ai::seeds::{Stream, derive};
 use game_core::rng::seeded;
@@ -77,6 +79,7 @@ struct Tally {
     fixed: (f64, u64),
     flag: (f64, u64),
     spy: (f64, u64),
+    marshal: (f64, u64),
 }
 
 fn add(slot: &mut (f64, u64), ll: f64) {
@@ -95,6 +98,7 @@ struct Args {
     generated: bool,
     every: usize,
     draws: u64,
+    only_a: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -105,6 +109,7 @@ fn parse_args() -> Result<Args, String> {
         generated: false,
         every: 10,
         draws: 200,
+        only_a: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -116,6 +121,7 @@ fn parse_args() -> Result<Args, String> {
             "--every" => args.every = int(value()?)?.max(1) as usize,
             "--draws" => args.draws = int(value()?)?.max(1),
             "--generated" => args.generated = true,
+            "--only-a" => args.only_a = true,
             "--players" => {
                 let v = value()?;
                 let (a, b) = v.split_once('/').or_else(|| v.split_once(',')).ok_or("--players A/B")?;
@@ -151,7 +157,7 @@ fn run(args: &Args) -> Result<(), String> {
         while referee.finish().is_none() {
             let (seat, ply) = (referee.to_move(), referee.ply());
             let view = referee.view(seat);
-            if ply % args.every == 0 && ply > 0 {
+            if ply % args.every == 0 && ply > 0 && (!args.only_a || seat == Seat::FIRST) {
                 views += 1;
                 let truth = referee.position();
                 for (m, (_, model)) in models.iter().enumerate() {
@@ -188,6 +194,9 @@ fn run(args: &Args) -> Result<(), String> {
                         if real.rank == Rank::Spy {
                             add(&mut tallies[m].spy, ll);
                         }
+                        if real.rank == Rank::Marshal {
+                            add(&mut tallies[m].marshal, ll);
+                        }
                     }
                 }
             }
@@ -207,12 +216,12 @@ fn run(args: &Args) -> Result<(), String> {
         base.all.1
     );
     println!(
-        "| model | all pieces | gain | unmoved | gain | Bombs and Flag | gain | Flag | gain | Spy | gain |"
+        "| model | all pieces | gain | unmoved | gain | Bombs and Flag | gain | Flag | gain | Spy | gain | Marshal | gain |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for ((name, _), t) in models.iter().zip(&tallies) {
         println!(
-            "| {name} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} |",
+            "| {name} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} | {:.3} | {:+.3} |",
             mean(t.all),
             mean(t.all) - mean(base.all),
             mean(t.unmoved),
@@ -223,6 +232,8 @@ fn run(args: &Args) -> Result<(), String> {
             mean(t.flag) - mean(base.flag),
             mean(t.spy),
             mean(t.spy) - mean(base.spy),
+            mean(t.marshal),
+            mean(t.marshal) - mean(base.marshal),
         );
     }
     Ok(())
