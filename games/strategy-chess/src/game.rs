@@ -282,14 +282,7 @@ impl StrategyChess {
             Some(defender) => {
                 let mut clash =
                     battle(attacker.rank, defender.rank, self.flags.bombs).unwrap_or(Clash::DefenderWins);
-                if clash == Clash::FlagCaptured && self.hope && self.searcher == Some(enemy) {
-                    clash = Clash::DefenderWins;
-                }
-                if clash == Clash::FlagCaptured
-                    && unknown
-                    && attacker.rank <= Rank::General
-                    && self.searcher == Some(colour)
-                    && self.odds.as_ref().is_some_and(|odds| !odds.finds_flag(to, self.plies))
+                if clash == Clash::FlagCaptured && self.flag_out_of_reach(colour, attacker.rank, to, unknown)
                 {
                     clash = Clash::DefenderWins;
                 }
@@ -338,6 +331,20 @@ impl StrategyChess {
         }
         self.to_move = enemy;
         self.outcome = self.ending(flag_taker);
+    }
+
+    /// Whether, in a position made for search, a strike by `attacker` of
+    /// `colour` on the Flag on `to` (`unknown` to the striker) fails as if
+    /// on a Bomb: the enemy's strike on the searcher's Flag while it hopes
+    /// ([`Self::hoping`]), or the searcher's guess at a Flag beyond the
+    /// root ([`StrikeOdds::finds_flag`]).
+    fn flag_out_of_reach(&self, colour: Colour, attacker: Rank, to: Square, unknown: bool) -> bool {
+        if self.searcher == Some(colour.opponent()) {
+            return self.hope;
+        }
+        unknown
+            && self.searcher == Some(colour)
+            && self.odds.as_ref().is_some_and(|odds| !odds.finds_flag(attacker, to, self.plies))
     }
 
     fn lose(&mut self, piece: Piece) {

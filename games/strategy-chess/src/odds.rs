@@ -97,10 +97,12 @@ impl StrikeOdds {
         StrikeOdds { table: Arc::new(OddsTable { expected, flag, values, root_plies }), slot, luck: [0; 2] }
     }
 
-    /// Whether a strike by the Marshal or the General at `plies` on the
-    /// unknown piece on `to`, the Flag in this sample, takes it. At the
-    /// root it does: the move is the same in every sample, and the samples
-    /// count how often it finds the Flag. Beyond the root a search that
+    /// Whether a strike by `attacker` at `plies` on the unknown piece on
+    /// `to`, the Flag in this sample, takes it. A rank below the General
+    /// always does (its walks to likely Flags are how a lead is turned
+    /// into a win). The Marshal and the General do at the root: the move
+    /// is the same in every sample, and the samples count how often it
+    /// finds the Flag. Beyond the root a search that
     /// knows where the sample's Flag stands would strike just that piece,
     /// where the real player must guess (strategy fusion), and the
     /// lottery walks the two strongest pieces into the enemy's camp: there
@@ -108,9 +110,12 @@ impl StrikeOdds {
     /// odds: the Flag in every draw) is taken, and any other fails as if
     /// it were a Bomb.
     #[inline]
-    pub(crate) fn finds_flag(&self, to: Square, plies: u32) -> bool {
+    pub(crate) fn finds_flag(&self, attacker: Rank, to: Square, plies: u32) -> bool {
         let entry = self.slot[to.index()];
-        plies == self.table.root_plies || entry == NONE || self.table.flag[entry as usize] >= FLAG_SURE
+        attacker > Rank::General
+            || plies == self.table.root_plies
+            || entry == NONE
+            || self.table.flag[entry as usize] >= FLAG_SURE
     }
 
     /// The luck `colour` has had in strikes so far.
