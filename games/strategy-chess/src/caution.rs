@@ -63,6 +63,54 @@ pub fn blind_strike_cost(view: &StrategyChessView, mv: Move) -> i32 {
     value * bombs * BLIND_STRIKE_COST / (100 * unmoved)
 }
 
+/// The share, in percent, of the General's value times the hard facts'
+/// chance of the enemy Marshal beside it that an exposed General's move
+/// costs ([`general_exposure_cost`]).
+pub const MARSHAL_WATCH_COST: i32 = 200;
+
+/// What moving an identified General (or striking with it, which shows
+/// it) with `mv` costs for an unidentified enemy Marshal that may stand
+/// beside its destination: the General's value times, for each unknown
+/// enemy piece beside the destination, the hard facts' chance that it is
+/// the Marshal (one over the enemy's unknown pieces), times
+/// [`MARSHAL_WATCH_COST`] percent. The search prices that risk at the
+/// beliefs' odds already; counted once more at the root, it answers the
+/// same winner's curse as [`blind_strike_cost`]: the General strikes where
+/// the pieces around look least like the Marshal, and a Marshal that
+/// waits unmoved looks like anything.
+pub fn general_exposure_cost(view: &StrategyChessView, mv: Move) -> i32 {
+    let enemy = view.viewer().opponent();
+    let Some(general) = view.piece(mv.from) else { return 0 };
+    if general.rank != Some(Rank::General) || (!general.facts.revealed && view.piece(mv.to).is_none()) {
+        return 0;
+    }
+    if view.remaining(enemy)[Rank::Marshal.index()] == 0 {
+        return 0;
+    }
+    let mut unknown = 0;
+    for (_, seen) in view.squares() {
+        let Seen::Piece(piece) = seen else { continue };
+        if piece.colour != enemy {
+            continue;
+        }
+        match piece.known_rank() {
+            Some(Rank::Marshal) => return 0,
+            None => unknown += 1,
+            _ => {}
+        }
+    }
+    let beside = mv
+        .to
+        .neighbours()
+        .filter(|&at| at != mv.to)
+        .filter(|&at| view.piece(at).is_some_and(|p| p.colour == enemy && p.known_rank().is_none()))
+        .count() as i32;
+    if unknown == 0 {
+        return 0;
+    }
+    RANK_VALUE[Rank::General.index()] * beside * MARSHAL_WATCH_COST / (100 * unknown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

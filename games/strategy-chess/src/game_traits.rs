@@ -157,7 +157,9 @@ impl Observe for StrategyChess {
     /// ([`crate::progress`]), and so does an officer's strike on an unmoved
     /// piece that may be a Bomb ([`crate::caution`]).
     fn move_preference(view: &StrategyChessView, mv: Move) -> i32 {
-        -crate::progress::repetition_bias(view, mv) - crate::caution::blind_strike_cost(view, mv)
+        -crate::progress::repetition_bias(view, mv)
+            - crate::caution::blind_strike_cost(view, mv)
+            - crate::caution::general_exposure_cost(view, mv)
     }
 
     /// Insight 0 draws by the hard facts alone
