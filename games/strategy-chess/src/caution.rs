@@ -15,6 +15,18 @@
 //! the officer's value times the share of Bombs among the enemy's unmoved
 //! unidentified pieces, times [`BLIND_STRIKE_COST`] percent. A Miner, which
 //! takes Bombs, and lower ranks, which are there to probe, pay nothing.
+//!
+//! The General meets the same curse from the enemy Marshal. Against
+//! `sparring:defender`, which keeps its Marshal unmoved in its second row
+//! until an identified piece it beats comes next to it, level 10 lost its
+//! General to that Marshal in most of its draws, each time right after the
+//! General took a piece beside an unknown one that the beliefs put at a
+//! few percent the Marshal. So at the root a move by a General the enemy
+//! has identified, or any strike by the General (which shows it), costs
+//! the General's value times, for each unknown enemy piece beside its
+//! destination, the hard facts' chance that it is the Marshal (one over
+//! the enemy's unknown pieces), times [`MARSHAL_WATCH_COST`] percent, for
+//! as long as the enemy Marshal lives unidentified.
 
 use crate::eval::{MARSHAL_BONUS, RANK_VALUE};
 use crate::moves::Move;
@@ -70,41 +82,30 @@ pub const MARSHAL_WATCH_COST: i32 = 200;
 
 /// What moving an identified General (or striking with it, which shows
 /// it) with `mv` costs for an unidentified enemy Marshal that may stand
-/// beside its destination: the General's value times, for each unknown
-/// enemy piece beside the destination, the hard facts' chance that it is
-/// the Marshal (one over the enemy's unknown pieces), times
-/// [`MARSHAL_WATCH_COST`] percent. The search prices that risk at the
-/// beliefs' odds already; counted once more at the root, it answers the
-/// same winner's curse as [`blind_strike_cost`]: the General strikes where
-/// the pieces around look least like the Marshal, and a Marshal that
-/// waits unmoved looks like anything.
+/// beside its destination; 0 for any other move, and once the enemy
+/// Marshal is gone or identified (see the module docs).
 pub fn general_exposure_cost(view: &StrategyChessView, mv: Move) -> i32 {
     let enemy = view.viewer().opponent();
     let Some(general) = view.piece(mv.from) else { return 0 };
-    if general.rank != Some(Rank::General) || (!general.facts.revealed && view.piece(mv.to).is_none()) {
+    let strikes = view.piece(mv.to).is_some();
+    if general.rank != Some(Rank::General) || !(general.facts.revealed || strikes) {
         return 0;
     }
     if view.remaining(enemy)[Rank::Marshal.index()] == 0 {
         return 0;
     }
+    let unknown_enemy =
+        |piece: &crate::view::SeenPiece| piece.colour == enemy && piece.known_rank().is_none();
     let mut unknown = 0;
     for (_, seen) in view.squares() {
         let Seen::Piece(piece) = seen else { continue };
-        if piece.colour != enemy {
-            continue;
+        if piece.colour == enemy && piece.known_rank() == Some(Rank::Marshal) {
+            return 0;
         }
-        match piece.known_rank() {
-            Some(Rank::Marshal) => return 0,
-            None => unknown += 1,
-            _ => {}
-        }
+        unknown += i32::from(unknown_enemy(&piece));
     }
-    let beside = mv
-        .to
-        .neighbours()
-        .filter(|&at| at != mv.to)
-        .filter(|&at| view.piece(at).is_some_and(|p| p.colour == enemy && p.known_rank().is_none()))
-        .count() as i32;
+    let beside =
+        mv.to.neighbours().filter(|&at| view.piece(at).is_some_and(|p| unknown_enemy(&p))).count() as i32;
     if unknown == 0 {
         return 0;
     }
@@ -170,5 +171,65 @@ to_move: red
         let view = game.view(Seat::FIRST);
         assert_eq!(strike(&view, "b9xb10"), 0, "a Miner takes Bombs");
         assert_eq!(strike(&view, "g7xf7"), 0, "a Scout probes, and f7 has moved");
+    }
+
+    fn exposure(view: &StrategyChessView, text: &str) -> i32 {
+        general_exposure_cost(view, view.parse_move(text).unwrap())
+    }
+
+    fn played(mut game: StrategyChess, moves: &[&str]) -> StrategyChess {
+        for text in moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv);
+        }
+        game
+    }
+
+    /// Red's General on c7, not yet shown; Blue's Marshal waits on d8.
+    const GENERAL_BY_THE_MARSHAL: &str = "\
+bF bB . . . . . . . .
+. . . b6 . . . . . .
+. . b7 b1 r9 . . . . .
+. . r2 . . . . . . b9
+. . ~ ~ . . ~ ~ . .
+. . ~ ~ . . ~ ~ . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+rF . . r3 . . . . . .
+to_move: red
+";
+
+    #[test]
+    fn a_shown_general_pays_for_each_unknown_piece_beside_where_it_goes() {
+        let game =
+            StrategyChess::parse_position(&StrategyChessRules::default(), GENERAL_BY_THE_MARSHAL).unwrap();
+        let cost = |beside: i32, unknown: i32| {
+            RANK_VALUE[Rank::General.index()] * beside * MARSHAL_WATCH_COST / (100 * unknown)
+        };
+        let view = game.view(Seat::FIRST);
+        assert_eq!(exposure(&view, "c7-d7"), 0, "a General not yet shown steps freely");
+        // A strike shows it: d8 is beside c8, among six unknown pieces.
+        assert_eq!(exposure(&view, "c7xc8"), cost(1, 6));
+        assert_eq!(exposure(&view, "d1-d2"), 0, "not the General");
+
+        // The General takes the Sergeant and is shown; Blue's Scout runs
+        // and is known by it, which leaves four unknown pieces.
+        let shown = played(game.clone(), &["c7xc8", "j7-j4"]);
+        let view = shown.view(Seat::FIRST);
+        assert_eq!(exposure(&view, "c8-c9"), cost(1, 4), "beside d9");
+        assert_eq!(exposure(&view, "c8xd8"), cost(1, 4), "beside d9");
+        assert_eq!(exposure(&view, "c8-b8"), 0, "nothing unknown beside b8");
+    }
+
+    #[test]
+    fn a_shown_marshal_leaves_the_general_free() {
+        let game =
+            StrategyChess::parse_position(&StrategyChessRules::default(), GENERAL_BY_THE_MARSHAL).unwrap();
+        // The Marshal takes the Scout on e8 and is shown.
+        let game = played(game, &["c7xc8", "d8xe8"]);
+        let view = game.view(Seat::FIRST);
+        assert_eq!(exposure(&view, "c8-c9"), 0);
+        assert_eq!(exposure(&view, "c8-d8"), 0);
     }
 }

@@ -154,8 +154,9 @@ impl Observe for StrategyChess {
     }
 
     /// Moves that lead back to a position already seen cost a little
-    /// ([`crate::progress`]), and so does an officer's strike on an unmoved
-    /// piece that may be a Bomb ([`crate::caution`]).
+    /// ([`crate::progress`]), and so do an officer's strike on an unmoved
+    /// piece that may be a Bomb and an identified General's step beside
+    /// pieces that may be the Marshal ([`crate::caution`]).
     fn move_preference(view: &StrategyChessView, mv: Move) -> i32 {
         -crate::progress::repetition_bias(view, mv)
             - crate::caution::blind_strike_cost(view, mv)
