@@ -307,11 +307,14 @@ async function main() {
             const result = /result .* after (\d+) plies/.exec(bot.said());
             if (!result || Number(result[1]) < 2) fail(`${name}: the bot saw no moves both ways: ${bot.said()}`);
             // A click on the board sets the result panel aside and the next
-            // brings it back.
+            // brings it back. On a loaded machine the end may reach the page
+            // a while after the bot has seen it, and a frame may come late:
+            // a second after each click, the panel has been drawn or set
+            // aside, and the clicks take turns until it shows.
             let shown = false;
-            for (let i = 0; i < 3 && !shown; i++) {
+            for (let i = 0; i < 8 && !shown; i++) {
                 if (i > 0) await click(piles[0]);
-                await sleep(300);
+                await sleep(i === 0 ? 500 : 1000);
                 const png = await look();
                 shown = near(png.pixel(...POINT.OVER_PANEL), PANEL, 3);
             }
