@@ -35,7 +35,7 @@ use crate::view::{Seen, StrategyChessView};
 
 /// The share, in percent, of the officer's value times the Bomb share
 /// that a blind strike on an unmoved piece costs.
-pub const BLIND_STRIKE_COST: i32 = 100;
+pub const BLIND_STRIKE_COST: i32 = 200;
 
 /// What striking with `mv` costs for the Bombs it may meet (see the module
 /// docs); 0 for any move that is not an officer's strike on an unmoved
@@ -142,8 +142,9 @@ to_move: red
         let game = StrategyChess::parse_position(&StrategyChessRules::default(), text).unwrap();
         let view = game.view(Seat::FIRST);
         // One Bomb among four unmoved unknown pieces (a10, b10, a9, f7).
-        assert_eq!(strike(&view, "b9xb10"), RANK_VALUE[Rank::Major.index()] / 4);
-        assert_eq!(strike(&view, "b9xa9"), RANK_VALUE[Rank::Major.index()] / 4);
+        let cost = RANK_VALUE[Rank::Major.index()] * BLIND_STRIKE_COST / (100 * 4);
+        assert_eq!(strike(&view, "b9xb10"), cost);
+        assert_eq!(strike(&view, "b9xa9"), cost);
         assert_eq!(strike(&view, "b9-c9"), 0, "not a strike");
     }
 
