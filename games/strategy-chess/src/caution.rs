@@ -34,7 +34,10 @@ use crate::rank::Rank;
 use crate::view::{Seen, StrategyChessView};
 
 /// The share, in percent, of the officer's value times the Bomb share
-/// that a blind strike on an unmoved piece costs.
+/// that a blind strike on an unmoved piece costs: the hard facts' odds
+/// counted twice, as at 100 percent half as many more of level 10's
+/// officers died on Bombs against the sparring styles
+/// (docs/strategy-chess-ai.md, "Counted twice").
 pub const BLIND_STRIKE_COST: i32 = 200;
 
 /// What striking with `mv` costs for the Bombs it may meet (see the module
