@@ -35,8 +35,8 @@ use crate::view::{Seen, StrategyChessView};
 
 /// The share, in percent, of the officer's value times the Bomb share
 /// that a blind strike on an unmoved piece costs: the hard facts' odds
-/// counted twice, as at 100 percent half as many more of level 10's
-/// officers died on Bombs against the sparring styles
+/// counted twice. Counted once (100), level 10's officers died on Bombs
+/// about 1.5 times as often against the sparring styles
 /// (docs/strategy-chess-ai.md, "Counted twice").
 pub const BLIND_STRIKE_COST: i32 = 200;
 
